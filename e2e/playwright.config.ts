@@ -1,0 +1,14 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from './chromium';
+
+const port = Number(process.env.E2E_PORT ?? 3990);
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  workers: 1,
+  retries: 0,
+  outputDir: '../build/e2e-results',
+  use: { baseURL: `http://localhost:${port}`, launchOptions: chromiumLaunch, trace: 'retain-on-failure' },
+  globalSetup: './global-setup.ts',
+});

@@ -1,0 +1,68 @@
+// One jest run for every package: jsdom for the UI packages, node for shared and the gateway.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// Packages that ship only ES modules are transformed too, since jest runs CommonJS.
+const esmOnly = [
+  '@simplewebauthn',
+  'msw',
+  '@mswjs',
+  'rettime',
+  'until-async',
+  'headers-polyfill',
+  'outvariant',
+  'strict-event-emitter',
+  'is-node-process',
+  '@open-draft',
+  'oidc-provider',
+  'openid-client',
+  'oauth4webapi',
+  'jose',
+  'pixelmatch',
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleNameMapper: {
+    '^@portcullis/shared$': '<rootDir>/packages/shared/src/index.ts',
+    '^@portcullis/design$': '<rootDir>/packages/design/src/index.ts',
+  },
+  rootDir: new URL('.', import.meta.url).pathname,
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/packages/shared/src/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'design',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest-setup-dom.ts'],
+      testMatch: ['<rootDir>/packages/design/src/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest-setup-dom.ts'],
+      testMatch: ['<rootDir>/packages/web/src/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...common,
+      displayName: 'gateway',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/packages/gateway/{src,test}/**/*.test.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,1 @@
+export { space } from './theme/space';

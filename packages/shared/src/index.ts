@@ -1,0 +1,2 @@
+/** Base path of every console route (spec §1). */
+export const webBasePath = '/web';

@@ -1,0 +1,40 @@
+// Builds the two libraries (design, shared) as ES modules with bundled type declarations, and the
+// gateway's command line as one ES module for Node. The console itself is built by Vite (packages/web).
+import { readFileSync } from 'node:fs';
+import esbuild from 'rollup-plugin-esbuild';
+import { dts } from 'rollup-plugin-dts';
+
+const manifest = (pkg) => JSON.parse(readFileSync(`packages/${pkg}/package.json`, 'utf8'));
+
+// Everything a package depends on stays an import: consumers install it once.
+const externals = (pkg) => {
+  const m = manifest(pkg);
+  const names = Object.keys({ ...m.dependencies, ...m.peerDependencies });
+  return (id) => id.startsWith('node:') || names.some((n) => id === n || id.startsWith(`${n}/`));
+};
+
+const library = (pkg) => [
+  {
+    input: `packages/${pkg}/src/index.ts`,
+    output: { dir: `packages/${pkg}/dist`, format: 'es', preserveModules: true, preserveModulesRoot: `packages/${pkg}/src`, sourcemap: true },
+    external: externals(pkg),
+    plugins: [esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: `packages/${pkg}/tsconfig.json` })],
+  },
+  {
+    input: `packages/${pkg}/src/index.ts`,
+    output: { file: `packages/${pkg}/dist/index.d.ts`, format: 'es' },
+    external: externals(pkg),
+    plugins: [dts({ tsconfig: `packages/${pkg}/tsconfig.json` })],
+  },
+];
+
+const gateway = {
+  input: { cli: 'packages/gateway/src/cli.ts' },
+  output: { dir: 'packages/gateway/dist', format: 'es', sourcemap: true, banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : '') },
+  external: externals('gateway'),
+  plugins: [esbuild({ target: 'node20', platform: 'node', tsconfig: 'packages/gateway/tsconfig.json' })],
+};
+
+const targets = { shared: library('shared'), design: library('design'), gateway: [gateway] };
+const only = process.env.TARGET;
+export default only ? targets[only] : [...targets.shared, ...targets.design, gateway];
