@@ -1,0 +1,4 @@
+export * from './messages';
+export * from './codec';
+export * from './flow';
+export * from './params';

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * The terminal websocket's control messages. Terminal bytes travel as binary frames in both directions;
+ * everything else is one small JSON text frame, discriminated by `type`.
+ */
+
+const size = z.object({ w: z.number().int().min(1).max(1000), h: z.number().int().min(1).max(1000) });
+
+/** Browser → gateway: the terminal was resized (the console debounces this; see resizeDebounceMs). */
+export const resizeMessage = z.object({ type: z.literal('resize'), ...size.shape });
+
+/**
+ * Browser → gateway: the browser has written `bytes` more output bytes to its terminal. The gateway keeps at
+ * most terminalWindowBytes unacknowledged, so a flood can never queue more than that in the tab.
+ */
+export const ackMessage = z.object({ type: z.literal('ack'), bytes: z.number().int().positive() });
+
+const party = z.object({ id: z.string(), user: z.string(), remote_addr: z.string(), server_id: z.string(), last_active: z.string() });
+
+/** Gateway → browser, once the shell is open: what this session is. */
+export const sessionMessage = z.object({
+  type: z.literal('session'),
+  session: z.object({
+    kind: z.literal('ssh'),
+    id: z.string(),
+    namespace: z.string(),
+    login: z.string(),
+    server_id: z.string(),
+    server_hostname: z.string(),
+    server_addr: z.string(),
+    cluster_name: z.string(),
+    created: z.string(),
+    last_active: z.string(),
+    terminal_params: size,
+    parties: z.array(party),
+  }),
+});
+
+/** Gateway → browser: an audit event about this session (the flat event object of the audit log). */
+export const auditMessage = z.object({ type: z.literal('audit'), event: z.record(z.string(), z.unknown()) });
+
+/** Either side: the session is over (the shell exited, or the browser leaves). */
+export const closeMessage = z.object({ type: z.literal('close'), reason: z.string(), exitCode: z.number().int().optional() });
+
+/** Gateway → browser: something went wrong; `message` is written into the terminal for the user to read. */
+export const errorMessage = z.object({ type: z.literal('error'), message: z.string() });
+
+/** Browser → gateway: ask to move a file in a moderated session (spec §3's file-transfer fields). */
+export const fileTransferRequestMessage = z.object({
+  type: z.literal('file-transfer-request'),
+  download: z.boolean(),
+  location: z.string().min(1),
+  filename: z.string().optional(),
+});
+
+/** Gateway → browser: a file-transfer request was approved or denied. */
+export const fileTransferDecisionMessage = z.object({
+  type: z.literal('file-transfer-decision'),
+  requestId: z.string(),
+  approved: z.boolean(),
+});
+
+/** Gateway → browser: the session needs a WebAuthn assertion before it opens (per-session MFA). */
+export const mfaChallengeMessage = z.object({ type: z.literal('mfa-challenge'), webauthn: z.record(z.string(), z.unknown()) });
+
+/** Browser → gateway: the assertion answering an mfa-challenge. */
+export const mfaResponseMessage = z.object({ type: z.literal('mfa-response'), webauthn: z.record(z.string(), z.unknown()) });
+
+export const controlMessage = z.discriminatedUnion('type', [
+  resizeMessage,
+  ackMessage,
+  sessionMessage,
+  auditMessage,
+  closeMessage,
+  errorMessage,
+  fileTransferRequestMessage,
+  fileTransferDecisionMessage,
+  mfaChallengeMessage,
+  mfaResponseMessage,
+]);
+
+export type ControlMessage = z.infer<typeof controlMessage>;
+export type SessionInfo = z.infer<typeof sessionMessage>['session'];
