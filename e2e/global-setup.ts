@@ -1,17 +1,50 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type GatewayInfo, type GatewayName, gatewaysFile } from './fixtures/gateways';
 
-/** Starts the built gateway on a fresh data directory for the whole end-to-end run. */
-export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT ?? 3990);
+/** The line a gateway prints at first start; quotes excluded so a JSON log line works too. */
+const invitePattern = /https?:\/\/[^\s"']+(\/web\/invite\/[^\s"']+)/;
+
+interface Started {
+  info: GatewayInfo;
+  stop: () => void;
+}
+
+/** Starts one built gateway on a fresh data directory and waits for its printed admin invite. */
+async function startGateway(port: number, auth?: GatewayInfo['auth']): Promise<Started> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-e2e-'));
-  const gateway: ChildProcess = spawn(
-    process.execPath,
-    ['packages/gateway/dist/cli.js', 'start', '--listen', `127.0.0.1:${port}`, '--data-dir', dataDir],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const args = ['packages/gateway/dist/cli.js', 'start', '--listen', `127.0.0.1:${port}`, '--data-dir', dataDir];
+  if (auth) {
+    const configFile = path.join(dataDir, 'gateway.yaml');
+    const lines = Object.entries(auth).map(([k, v]) => `  ${k}: "${v}"`);
+    writeFileSync(configFile, `publicUrl: "http://localhost:${port}"\nauth:\n${lines.join('\n')}\n`);
+    args.push('--config', configFile);
+  }
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const invitePath = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`gateway on :${port} printed no admin invite:\n${output}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = invitePattern.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`gateway on :${port} exited with ${code}:\n${output}`)));
+  }).catch((err: unknown) => {
+    stop();
+    throw err;
+  });
+  // Keep draining stdout so the gateway never blocks on a full pipe.
+  child.stdout!.resume();
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/v1/webapi/ping`)).ok) break;
@@ -19,8 +52,33 @@ export default async function globalSetup() {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  return { info: { url: `http://localhost:${port}`, invitePath, ...(auth ? { auth } : {}) }, stop };
+}
+
+/**
+ * Starts the gateways of the end-to-end run and writes where they are, with their admin invites, to
+ * build/e2e-gateways.json. Besides the main gateway, two run with short timers so the session tests
+ * of spec §4 finish in seconds: one whose session renews every tick, one that logs idle users out.
+ */
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 3990);
+  const plan: [GatewayName, number, GatewayInfo['auth']?][] = [
+    ['main', port],
+    // Renewal starts under 180 s left, so a 200 s session renews at the first 15 s check.
+    ['shortTtl', port + 1, { sessionTtl: '200s' }],
+    // Idle longer than 45 s - 30 s = 15 s logs out at the next 30 s check.
+    ['idle', port + 2, { inactivityTimeout: '45s' }],
+  ];
+  const settled = await Promise.allSettled(plan.map(([, p, auth]) => startGateway(p, auth)));
+  const started = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failure = settled.find((s) => s.status === 'rejected');
+  if (failure) {
+    for (const s of started) s.stop();
+    throw failure.reason;
+  }
+  mkdirSync(path.dirname(gatewaysFile), { recursive: true });
+  writeFileSync(gatewaysFile, JSON.stringify(Object.fromEntries(plan.map(([name], i) => [name, started[i]!.info])), null, 2));
   return async () => {
-    gateway.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const s of started) s.stop();
   };
 }
