@@ -1,0 +1,234 @@
+/** @jest-environment node */
+import { decodeFrame, encodeControl, terminalAckEveryBytes } from '@portcullis/shared';
+import { type TerminalSocket, type TerminalSurface, TerminalEngine } from './TerminalEngine';
+
+type Listener = (event: { data?: unknown }) => void;
+
+/** A websocket stand-in: the test plays the gateway by emitting frames and reading what the engine sent. */
+class FakeSocket implements TerminalSocket {
+  binaryType: BinaryType = 'blob';
+  readyState = 0;
+  sent: (string | Uint8Array)[] = [];
+  closedWith: number | undefined;
+  private listeners = new Map<string, Listener[]>();
+
+  addEventListener(type: string, listener: Listener) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
+    this.sent.push(data as string | Uint8Array);
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  emit(type: string, data?: unknown) {
+    if (type === 'open') this.readyState = 1;
+    if (type === 'close') this.readyState = 3;
+    for (const listener of this.listeners.get(type) ?? []) listener({ data });
+  }
+  /** Control messages the engine sent, decoded with the shared protocol. */
+  controls() {
+    return this.sent.filter((f): f is string => typeof f === 'string').map((f) => decodeFrame(f));
+  }
+  input() {
+    return this.sent.filter((f) => typeof f !== 'string').map((f) => new TextDecoder().decode(f as Uint8Array));
+  }
+}
+
+/** An xterm stand-in: records writes and holds their callbacks until the test says parsing is done. */
+class FakeTerminal implements TerminalSurface {
+  cols = 80;
+  rows = 24;
+  writes: { data: Uint8Array | string; done?: () => void }[] = [];
+  private dataListener: ((data: string) => void) | undefined;
+  private resizeListener: ((size: { cols: number; rows: number }) => void) | undefined;
+
+  write(data: Uint8Array | string, done?: () => void) {
+    this.writes.push({ data, done });
+  }
+  onData(listener: (data: string) => void) {
+    this.dataListener = listener;
+    return { dispose: () => (this.dataListener = undefined) };
+  }
+  onResize(listener: (size: { cols: number; rows: number }) => void) {
+    this.resizeListener = listener;
+    return { dispose: () => (this.resizeListener = undefined) };
+  }
+  type(text: string) {
+    this.dataListener?.(text);
+  }
+  resize(cols: number, rows: number) {
+    this.cols = cols;
+    this.rows = rows;
+    this.resizeListener?.({ cols, rows });
+  }
+  parseAll() {
+    for (const w of this.writes.splice(0)) w.done?.();
+  }
+  text() {
+    return this.writes.map((w) => (typeof w.data === 'string' ? w.data : new TextDecoder().decode(w.data))).join('');
+  }
+}
+
+function setup() {
+  const socket = new FakeSocket();
+  const terminal = new FakeTerminal();
+  const events: string[] = [];
+  const engine = new TerminalEngine({
+    terminal,
+    socket,
+    onStatus: (s) => events.push(`status:${s}`),
+    onSession: (s) => events.push(`session:${s.id}`),
+    onAuditEvent: (e) => events.push(`audit:${String(e.code)}`),
+    onClose: (r) => events.push(`close:${r}`),
+    onError: (m) => events.push(`error:${m}`),
+  });
+  return { socket, terminal, engine, events };
+}
+
+const frame = (text: string) => new TextEncoder().encode(text).buffer;
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+test('asks for binary frames as ArrayBuffer and reports the socket opening', () => {
+  const { socket, events } = setup();
+  expect(socket.binaryType).toBe('arraybuffer');
+  socket.emit('open');
+  expect(events).toEqual(['status:connected']);
+});
+
+test('keystrokes go out at once as binary frames holding the UTF-8 bytes', () => {
+  const { socket, terminal } = setup();
+  socket.emit('open');
+  terminal.type('echo é\r');
+  terminal.type('\x03');
+  expect(socket.sent[0]).toBeInstanceOf(Uint8Array);
+  expect(socket.input()).toEqual(['echo é\r', '\x03']);
+});
+
+test('output frames are batched for 10 ms into one terminal write', () => {
+  const { socket, terminal } = setup();
+  socket.emit('open');
+  socket.emit('message', frame('hello-'));
+  socket.emit('message', frame('node1\r\n'));
+  jest.advanceTimersByTime(9);
+  expect(terminal.writes).toHaveLength(0);
+  jest.advanceTimersByTime(1);
+  expect(terminal.writes).toHaveLength(1);
+  expect(terminal.text()).toBe('hello-node1\r\n');
+});
+
+test('resize is debounced for 200 ms and sends only the last size', () => {
+  const { socket, terminal } = setup();
+  socket.emit('open');
+  terminal.resize(100, 30);
+  jest.advanceTimersByTime(150);
+  terminal.resize(120, 40);
+  jest.advanceTimersByTime(199);
+  expect(socket.controls()).toEqual([]);
+  jest.advanceTimersByTime(1);
+  expect(socket.controls()).toEqual([{ kind: 'control', message: { type: 'resize', w: 120, h: 40 } }]);
+});
+
+test('output is acknowledged only after xterm parsed it, in credits of at least terminalAckEveryBytes', () => {
+  const { socket, terminal } = setup();
+  socket.emit('open');
+  const half = new Uint8Array(terminalAckEveryBytes / 2).fill(0x79);
+  socket.emit('message', half.buffer.slice(0));
+  jest.advanceTimersByTime(10);
+  socket.emit('message', half.buffer.slice(0));
+  socket.emit('message', frame('y\n'));
+  jest.advanceTimersByTime(10);
+  // Received but unparsed output earns no credit: this is what stops a flood from piling up in the tab.
+  expect(socket.controls()).toEqual([]);
+  terminal.writes[0]!.done!();
+  expect(socket.controls()).toEqual([]);
+  terminal.writes[1]!.done!();
+  expect(socket.controls()).toEqual([
+    { kind: 'control', message: { type: 'ack', bytes: terminalAckEveryBytes + 2 } },
+  ]);
+});
+
+test('a flood never holds more in the tab than the gateway sent unacknowledged, and Ctrl-C is not queued behind it', () => {
+  const { socket, terminal } = setup();
+  socket.emit('open');
+  const chunk = new Uint8Array(16 * 1024).fill(0x79);
+  for (let i = 0; i < 64; i++) socket.emit('message', chunk.buffer.slice(0));
+  terminal.type('\x03');
+  expect(socket.input()).toEqual(['\x03']);
+  jest.advanceTimersByTime(10);
+  expect(terminal.writes).toHaveLength(1);
+  expect(socket.controls()).toEqual([]);
+  terminal.parseAll();
+  expect(socket.controls()).toEqual([{ kind: 'control', message: { type: 'ack', bytes: 64 * 16 * 1024 } }]);
+});
+
+test('session and audit control messages reach their handlers', () => {
+  const { socket, events } = setup();
+  socket.emit('open');
+  const session = {
+    kind: 'ssh',
+    id: 'sid-1',
+    namespace: 'default',
+    login: 'root',
+    server_id: 'n1',
+    server_hostname: 'node1',
+    server_addr: '127.0.0.1:22',
+    cluster_name: 'main',
+    created: '2026-11-21T04:00:00Z',
+    last_active: '2026-11-21T04:00:00Z',
+    terminal_params: { w: 80, h: 24 },
+    parties: [],
+  } as const;
+  socket.emit('message', encodeControl({ type: 'session', session }));
+  socket.emit('message', encodeControl({ type: 'audit', event: { code: 'T2000I', sid: 'sid-1' } }));
+  expect(events).toEqual(['status:connected', 'session:sid-1', 'audit:T2000I']);
+});
+
+test('an error message is written into the terminal in red and reported', () => {
+  const { socket, terminal, events } = setup();
+  socket.emit('open');
+  socket.emit('message', encodeControl({ type: 'error', message: 'access denied to root@node1' }));
+  expect(terminal.text()).toContain('\x1b[31maccess denied to root@node1');
+  expect(events).toContain('error:access denied to root@node1');
+});
+
+test('a frame that breaks the protocol is reported with the reason, not thrown', () => {
+  const { socket, events } = setup();
+  socket.emit('open');
+  socket.emit('message', '{"type":"launch"}');
+  expect(events.find((e) => e.startsWith('error:'))).toMatch(/cannot read \(invalid control message/);
+});
+
+test('close writes the remaining output, then reports the reason once', () => {
+  const { socket, terminal, events } = setup();
+  socket.emit('open');
+  socket.emit('message', frame('logout\r\n'));
+  socket.emit('message', encodeControl({ type: 'close', reason: 'shell exited', exitCode: 0 }));
+  socket.emit('close');
+  expect(terminal.text()).toBe('logout\r\n');
+  expect(events).toEqual(['status:connected', 'status:closed', 'close:shell exited']);
+});
+
+test('a dropped connection closes the session with a reason', () => {
+  const { socket, events } = setup();
+  socket.emit('open');
+  socket.emit('close');
+  expect(events).toEqual(['status:connected', 'status:closed', 'close:The connection to the server was closed.']);
+});
+
+test('dispose tells the gateway the browser left, closes the socket and stops listening', () => {
+  const { socket, terminal, engine } = setup();
+  socket.emit('open');
+  terminal.resize(100, 30);
+  engine.dispose();
+  jest.advanceTimersByTime(500);
+  expect(socket.controls()).toEqual([
+    { kind: 'control', message: { type: 'close', reason: 'the browser left the session' } },
+  ]);
+  expect(socket.closedWith).toBe(1000);
+  terminal.type('ls\r');
+  expect(socket.input()).toEqual([]);
+});

@@ -1,0 +1,171 @@
+import {
+  type ControlMessage,
+  decodeFrame,
+  encodeControl,
+  outputBatchMs,
+  resizeDebounceMs,
+  type SessionInfo,
+  terminalAckEveryBytes,
+} from '@portcullis/shared';
+import { debounce, type Debounced } from './debounce';
+import { OutputBatcher } from './outputBatcher';
+
+interface Disposable {
+  dispose(): void;
+}
+
+/** The part of xterm's Terminal the engine drives (a fake stands in for it in tests). */
+export interface TerminalSurface {
+  readonly cols: number;
+  readonly rows: number;
+  write(data: Uint8Array | string, done?: () => void): void;
+  onData(listener: (data: string) => void): Disposable;
+  onResize(listener: (size: { cols: number; rows: number }) => void): Disposable;
+}
+
+/** The part of the browser's WebSocket the engine uses. */
+export type TerminalSocket = Pick<WebSocket, 'binaryType' | 'readyState' | 'send' | 'close' | 'addEventListener'>;
+
+export type TerminalStatus = 'connecting' | 'connected' | 'closed';
+
+export interface TerminalEngineHandlers {
+  onStatus?: (status: TerminalStatus) => void;
+  onSession?: (session: SessionInfo) => void;
+  onAuditEvent?: (event: Record<string, unknown>) => void;
+  /** The session ended; `reason` comes from the gateway's close message, or says the connection dropped. */
+  onClose?: (reason: string) => void;
+  onError?: (message: string) => void;
+}
+
+export interface TerminalEngineOptions extends TerminalEngineHandlers {
+  terminal: TerminalSurface;
+  socket: TerminalSocket;
+}
+
+const OPEN = 1;
+const red = (text: string) => `\r\n\x1b[31m${text}\x1b[0m\r\n`;
+
+/**
+ * One terminal session: xterm on one side, the gateway's websocket on the other (protocol in shared's terminal).
+ *
+ * Keystrokes go out as binary frames at once, never queued behind output, so Ctrl-C is prompt. Output is batched
+ * (outputBatchMs) into xterm and acknowledged only after xterm has parsed it; the gateway stops at its window of
+ * unacknowledged bytes, so a flood cannot pile up in the tab. Size changes are debounced (resizeDebounceMs).
+ */
+export class TerminalEngine {
+  private readonly encoder = new TextEncoder();
+  private readonly batcher: OutputBatcher;
+  private readonly sendResize: Debounced<[number, number]>;
+  private readonly subscriptions: Disposable[];
+  private status: TerminalStatus = 'connecting';
+  /** Parsed bytes not yet acknowledged; sent once they reach terminalAckEveryBytes. */
+  private unacknowledged = 0;
+
+  constructor(private readonly options: TerminalEngineOptions) {
+    const { terminal, socket } = options;
+    socket.binaryType = 'arraybuffer';
+    this.batcher = new OutputBatcher({
+      sink: { write: (data, done) => terminal.write(data, done) },
+      batchMs: outputBatchMs,
+      onConsumed: (bytes) => this.acknowledge(bytes),
+    });
+    this.sendResize = debounce((w: number, h: number) => this.sendControl({ type: 'resize', w, h }), resizeDebounceMs);
+    this.subscriptions = [
+      terminal.onData((data) => this.sendInput(data)),
+      terminal.onResize(({ cols, rows }) => this.sendResize(cols, rows)),
+    ];
+    socket.addEventListener('open', () => this.setStatus('connected'));
+    socket.addEventListener('message', (event) => this.receive(event.data as ArrayBuffer | string));
+    socket.addEventListener('close', () => this.finish('The connection to the server was closed.'));
+    socket.addEventListener('error', () => this.reportError('The connection to the server failed.'));
+    if (socket.readyState === OPEN) this.setStatus('connected');
+  }
+
+  get currentStatus(): TerminalStatus {
+    return this.status;
+  }
+
+  /** Sends typed or pasted text to the remote shell. */
+  sendInput(data: string): void {
+    if (this.socket.readyState === OPEN) this.socket.send(this.encoder.encode(data));
+  }
+
+  /** Leaves the session from this side (tab closed or page left). */
+  dispose(): void {
+    this.sendResize.cancel();
+    for (const sub of this.subscriptions) sub.dispose();
+    this.batcher.dispose();
+    if (this.status !== 'closed' && this.socket.readyState === OPEN) {
+      this.sendControl({ type: 'close', reason: 'the browser left the session' });
+    }
+    this.socket.close(1000);
+    this.status = 'closed';
+  }
+
+  private get socket(): TerminalSocket {
+    return this.options.socket;
+  }
+
+  private receive(frame: ArrayBuffer | string): void {
+    let decoded;
+    try {
+      decoded = decodeFrame(frame);
+    } catch (err) {
+      this.reportError(`The server sent a message the console cannot read (${(err as Error).message}).`);
+      return;
+    }
+    if (decoded.kind === 'data') this.batcher.push(decoded.data);
+    else this.handleControl(decoded.message);
+  }
+
+  private handleControl(message: ControlMessage): void {
+    switch (message.type) {
+      case 'session':
+        this.options.onSession?.(message.session);
+        break;
+      case 'audit':
+        this.options.onAuditEvent?.(message.event);
+        break;
+      case 'error':
+        this.reportError(message.message);
+        break;
+      case 'close':
+        this.finish(message.reason);
+        break;
+      default:
+        // File-transfer decisions and MFA challenges belong to moderated and MFA sessions the console
+        // does not open; they are ignored rather than treated as a broken connection.
+        break;
+    }
+  }
+
+  private acknowledge(bytes: number): void {
+    this.unacknowledged += bytes;
+    if (this.unacknowledged < terminalAckEveryBytes) return;
+    this.sendControl({ type: 'ack', bytes: this.unacknowledged });
+    this.unacknowledged = 0;
+  }
+
+  private sendControl(message: ControlMessage): void {
+    if (this.socket.readyState === OPEN) this.socket.send(encodeControl(message));
+  }
+
+  private reportError(message: string): void {
+    this.options.terminal.write(red(message));
+    this.options.onError?.(message);
+  }
+
+  private finish(reason: string): void {
+    if (this.status === 'closed') return;
+    this.batcher.flush();
+    this.sendResize.cancel();
+    this.setStatus('closed');
+    this.options.onClose?.(reason);
+  }
+
+  private setStatus(status: TerminalStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.options.onStatus?.(status);
+  }
+}
