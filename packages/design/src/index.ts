@@ -1,1 +1,15 @@
-export { space } from './theme/space';
+export * from './theme';
+export * from './Box';
+export * from './Flex';
+export * from './Text';
+export * from './Link';
+export * from './Icon';
+export * from './Button';
+export * from './ButtonIcon';
+export * from './Card';
+export * from './Input';
+export * from './TextArea';
+export * from './Field';
+export * from './Indicator';
+export * from './Alert';
+export * from './Banner';

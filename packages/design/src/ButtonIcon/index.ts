@@ -1,0 +1,2 @@
+export { ButtonIcon } from './ButtonIcon';
+export type { ButtonIconProps, ButtonIconSize } from './ButtonIcon';

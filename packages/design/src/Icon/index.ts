@@ -1,0 +1,3 @@
+export { Icon } from './Icon';
+export type { IconProps, IconSize } from './Icon';
+export * as Icons from './icons';

@@ -1,0 +1,2 @@
+export { Indicator } from './Indicator';
+export type { IndicatorProps, IndicatorDelay } from './Indicator';

@@ -1,0 +1,2 @@
+export { Input, fieldBox } from './Input';
+export type { InputProps, InputSize } from './Input';

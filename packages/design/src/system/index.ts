@@ -1,0 +1,3 @@
+export { systemProps, forwardOnly, notSystemProp } from './system';
+export type { SystemProps } from './system';
+export { focusRing } from './focus';

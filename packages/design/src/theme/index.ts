@@ -1,0 +1,10 @@
+export { space } from './space';
+export { light, dark } from './palettes';
+export type { Palette, AnsiPalette, SemanticColor, ButtonKindColors } from './palettes';
+export { fonts, fontSizes, fontWeights, lineHeights, typography } from './typography';
+export type { TypographyName, TypographyVariant } from './typography';
+export { radii, radius, shadows, zIndices, sizes, iconSizes, durations, breakpoints } from './tokens';
+export { lightTheme, darkTheme, themes } from './theme';
+export type { Theme, ThemeName } from './theme';
+export { ThemeProvider, useTheme } from './ThemeProvider';
+export type { ThemeProviderProps } from './ThemeProvider';
