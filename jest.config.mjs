@@ -53,7 +53,9 @@ export default {
     {
       ...common,
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      // jsdom plus the web platform's fetch, streams and TextEncoder, which the router and msw need.
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
       setupFilesAfterEnv: ['<rootDir>/scripts/jest-setup-dom.ts'],
       testMatch: ['<rootDir>/packages/web/src/**/*.test.{ts,tsx}'],
     },
