@@ -1,3 +1,3 @@
-/** Base path of every console route (spec §1). */
-export const webBasePath = '/web';
+export * from './audit';
+export * from './routes';
 export * from './terminal';

@@ -1,0 +1,9 @@
+/** Audit query categories (spec §9). */
+export const AuditCategory = {
+  GENERAL: 'GENERAL',
+  SECURITY: 'SECURITY',
+  SEARCH: 'SEARCH',
+  SQL: 'SQL',
+} as const;
+
+export type AuditCategory = (typeof AuditCategory)[keyof typeof AuditCategory];

@@ -1,0 +1,21 @@
+/** An audit event as the gateway stores and serves it: a flat JSON object (wire notes, "Audit events"). */
+export interface RawEvent {
+  code: string;
+  event: string;
+  time: string;
+  uid?: string;
+  user?: string;
+  sid?: string;
+  [field: string]: unknown;
+}
+
+/** One catalogue entry: what a code means and how its message reads. */
+export interface EventDefinition<C extends string = string> {
+  code: C;
+  /** The `event` string the gateway writes with this code, e.g. 'user.login'. */
+  type: string;
+  desc: string;
+  /** The raw fields the message reads, so an emitter knows what to include. */
+  fields: readonly string[];
+  format(raw: RawEvent): string;
+}

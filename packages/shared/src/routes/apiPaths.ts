@@ -1,0 +1,95 @@
+/** Prefix of every API path unless noted (spec §7). */
+export const apiBasePath = '/v1/webapi';
+
+/** Every API path of spec §7 as a template for compilePath. Websocket paths are in websocketPaths. */
+export const apiPaths = {
+  clusters: '/v1/webapi/sites',
+  clusterAlerts: '/v1/webapi/sites/:clusterId/alerts',
+  userContext: '/v1/webapi/sites/:clusterId/context',
+  userStatus: '/v1/webapi/user/status',
+  ping: '/v1/webapi/ping',
+  thumbprint: '/v1/webapi/thumbprint',
+
+  events: '/v1/webapi/sites/:clusterId/events/search',
+  recordings: '/v1/webapi/sites/:clusterId/events/search/sessions',
+
+  apps: '/v1/webapi/sites/:clusterId/apps',
+  nodes: '/v1/webapi/sites/:clusterId/nodes',
+  databases: '/v1/webapi/sites/:clusterId/databases',
+  database: '/v1/webapi/sites/:clusterId/databases/:database',
+  databaseIamPolicy: '/v1/webapi/sites/:clusterId/databases/:database/iam/policy',
+  databaseServices: '/v1/webapi/sites/:clusterId/databaseservices',
+  desktops: '/v1/webapi/sites/:clusterId/desktops',
+  desktop: '/v1/webapi/sites/:clusterId/desktops/:desktopName',
+  desktopActive: '/v1/webapi/sites/:clusterId/desktops/:desktopName/active',
+  desktopServices: '/v1/webapi/sites/:clusterId/desktopservices',
+  kubernetes: '/v1/webapi/sites/:clusterId/kubernetes',
+  userGroups: '/v1/webapi/sites/:clusterId/user-groups',
+  sessions: '/v1/webapi/sites/:clusterId/sessions',
+  session: '/v1/webapi/sites/:clusterId/sessions/:sid',
+  resourcesCheck: '/v1/webapi/sites/:clusterId/resources/check',
+  appDetails: '/v1/webapi/apps/:fqdn/:clusterId?/:publicAddr?',
+
+  connectionDiagnostics: '/v1/webapi/sites/:clusterId/diagnostics/connections',
+  scp: '/v1/webapi/sites/:clusterId/nodes/:serverId/:login/scp',
+
+  webSession: '/v1/webapi/sessions/web',
+  webSessionRenew: '/v1/webapi/sessions/web/renew',
+  appSession: '/v1/webapi/sessions/app',
+
+  users: '/v1/webapi/users',
+  user: '/v1/webapi/users/:username',
+  changePassword: '/v1/webapi/users/password',
+  passwordToken: '/v1/webapi/users/password/token',
+  resetPasswordToken: '/v1/webapi/users/password/token/:tokenId?',
+  privilegeToken: '/v1/webapi/users/privilege/token',
+
+  roles: '/v1/webapi/roles/:name?',
+  githubConnectors: '/v1/webapi/github/:name?',
+  trustedClusters: '/v1/webapi/trustedcluster/:name?',
+  joinToken: '/v1/webapi/token',
+
+  installDatabaseScript: '/scripts/:token/install-database.sh',
+  installNodeScript: '/scripts/:token/install-node.sh',
+  installAppScript: '/scripts/:token/install-app.sh',
+  installAdDsScript: '/scripts/:token/install-ad-ds.ps1',
+  installAdCsScript: '/scripts/:token/install-ad-cs.ps1',
+  configureAdScript: '/scripts/:token/configure-ad.ps1',
+
+  mfaRequired: '/v1/webapi/sites/:clusterId/mfa/required',
+  mfaLoginBegin: '/v1/webapi/mfa/login/begin',
+  mfaLoginFinish: '/v1/webapi/mfa/login/finishsession',
+  mfaAuthenticateChallenge: '/v1/webapi/mfa/authenticatechallenge',
+  mfaAuthenticateChallengePassword: '/v1/webapi/mfa/authenticatechallenge/password',
+  mfaRegisterChallengeWithToken: '/v1/webapi/mfa/token/:tokenId/registerchallenge',
+  mfaAuthenticateChallengeWithToken: '/v1/webapi/mfa/token/:tokenId/authenticatechallenge',
+  mfaDevicesWithToken: '/v1/webapi/mfa/token/:tokenId/devices',
+  mfaDeviceWithToken: '/v1/webapi/mfa/token/:tokenId/devices/:deviceName',
+  mfaDevices: '/v1/webapi/mfa/devices',
+
+  headlessSso: '/v1/webapi/headless/:requestId',
+  locks: '/v1/webapi/sites/:clusterId/locks',
+  lock: '/v1/webapi/sites/:clusterId/locks/:uuid',
+  signDatabaseCertificate: '/v1/webapi/sites/:clusterId/sign/db',
+  integrations: '/v1/webapi/sites/:clusterId/integrations/:name?',
+  awsOidcDatabases: '/v1/webapi/sites/:clusterId/integrations/aws-oidc/:name/databases',
+
+  assistConversations: '/v1/webapi/assistant/conversations',
+  assistConversation: '/v1/webapi/assistant/conversations/:conversationId',
+  assistConversationTitle: '/v1/webapi/assistant/conversations/:conversationId/title',
+  assistTitleSummary: '/v1/webapi/assistant/title/summary',
+
+  captureUserEvent: '/v1/webapi/capture',
+  capturePreUserEvent: '/v1/webapi/precapture',
+} as const;
+
+/** Websocket endpoints (spec §7); urls are built with the helpers in api/websocketUrls. */
+export const websocketPaths = {
+  terminal: '/v1/webapi/sites/:clusterId/connect',
+  desktop: '/v1/webapi/sites/:clusterId/desktops/:desktopName/connect',
+  desktopPlayback: '/v1/webapi/sites/:clusterId/desktopplayback/:sid',
+  assistant: '/v1/webapi/sites/:clusterId/assistant',
+  commandExecute: '/v1/webapi/command/:clusterId/execute',
+} as const;
+
+export type ApiPathName = keyof typeof apiPaths;
