@@ -1,0 +1,213 @@
+import { EventEmitter } from 'node:events';
+import os from 'node:os';
+import WebSocket from 'ws';
+import { Mux } from '../tunnel/mux';
+import { rejectCloseCode, streamRequest, welcomeMessage, type HelloMessage } from '../tunnel/requests';
+import type { MuxStream } from '../tunnel/stream';
+import { backoffDelay } from './backoff';
+import { serveExec } from './exec';
+import { serveDownload, serveUpload } from './files';
+import { readIdentity, writeIdentity, type AgentIdentity } from './identity';
+import { computeCommandLabels } from './labels';
+import { lookupLogin } from './logins';
+import { serveShell } from './shell';
+
+export interface AgentOptions {
+  /** The gateway's public URL (http or https); the agent dials its websocket on the same port. */
+  gateway: string;
+  /** Join token, needed only until the gateway has issued this host an identity. */
+  token?: string;
+  /** Where the issued identity is kept. */
+  dataDir: string;
+  labels: Record<string, string>;
+  /** Label name → shell command whose output is the label's value, refreshed every commandLabelIntervalMs. */
+  commandLabels: Record<string, string>;
+  commandLabelIntervalMs?: number;
+  hostname?: string;
+  /** Reconnect backoff bounds in ms (tests shorten them). */
+  backoff?: { first: number; max: number };
+  log?: (message: string) => void;
+}
+
+export interface AgentEvents {
+  connected: [nodeId: string];
+  disconnected: [reason: string];
+  /** The gateway refused this agent's credentials and there is nothing left to retry with. */
+  rejected: [message: string];
+}
+
+/** The tunnel path on the gateway's public port. */
+export const agentTunnelPath = '/v1/agent/tunnel';
+
+/**
+ * The node agent: dials out to the gateway (so it works behind NAT), proves itself, registers the host,
+ * heartbeats, serves shells, exec and file transfer on streams the gateway opens, and reconnects with
+ * backoff whenever the connection drops.
+ */
+export class Agent extends EventEmitter<AgentEvents> {
+  private socket: WebSocket | undefined;
+  private mux: Mux | undefined;
+  private attempt = 0;
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private labelTimer: NodeJS.Timeout | undefined;
+  private commandLabelValues: Record<string, string> = {};
+  private identity: AgentIdentity | undefined;
+  private readonly hostname: string;
+  private readonly log: (message: string) => void;
+
+  constructor(private readonly options: AgentOptions) {
+    super();
+    this.hostname = options.hostname ?? os.hostname();
+    this.identity = readIdentity(options.dataDir);
+    this.log = options.log ?? ((m) => console.error(`[agent] ${m}`));
+    if (!this.identity && !options.token) throw new Error('a join token (--token) is needed the first time an agent connects');
+  }
+
+  get nodeId(): string | undefined {
+    return this.identity?.nodeId;
+  }
+
+  async start(): Promise<void> {
+    this.commandLabelValues = await computeCommandLabels(this.options.commandLabels);
+    this.labelTimer = setInterval(() => void this.refreshCommandLabels(), this.options.commandLabelIntervalMs ?? 60_000);
+    this.labelTimer.unref();
+    this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.labelTimer);
+    clearInterval(this.heartbeatTimer);
+    const socket = this.socket;
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.close(1000, 'agent stopping');
+      setTimeout(() => {
+        socket.terminate();
+        resolve();
+      }, 2000).unref();
+    });
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const url = new URL(agentTunnelPath, this.options.gateway);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(url, { handshakeTimeout: 10_000 });
+    this.socket = socket;
+    const usingToken = !this.identity;
+    socket.on('open', () => {
+      const mux = new Mux(socket, 'agent');
+      this.mux = mux;
+      mux.on('message', (message) => this.onMessage(message, socket));
+      mux.on('stream', (stream, request) => void this.onStream(stream, request));
+      mux.send(this.hello());
+    });
+    socket.on('error', (err) => this.log(`connection to ${url.host} failed: ${err.message}`));
+    socket.on('close', (code, reason) => {
+      clearInterval(this.heartbeatTimer);
+      this.mux = undefined;
+      const why = reason.toString() || `code ${code}`;
+      this.emit('disconnected', why);
+      if (code === rejectCloseCode && !this.onRejected(usingToken, why)) return;
+      this.scheduleReconnect();
+    });
+  }
+
+  /** Decides whether a refusal leaves anything to retry with. */
+  private onRejected(usingToken: boolean, why: string): boolean {
+    this.log(`the gateway refused this agent: ${why}`);
+    if (!usingToken && this.options.token) {
+      this.identity = undefined; // the issued identity was revoked; the join token may still be good
+      return true;
+    }
+    this.stopped = true;
+    this.emit('rejected', why);
+    return false;
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    const delay = backoffDelay(this.attempt++, this.options.backoff?.first, this.options.backoff?.max);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private hello(): HelloMessage {
+    return {
+      type: 'hello',
+      version: 1,
+      ...(this.identity ? { identity: this.identity } : { joinToken: this.options.token }),
+      hostname: this.hostname,
+      addr: primaryAddress(),
+      labels: this.options.labels,
+      commandLabels: this.commandLabelValues,
+    };
+  }
+
+  private onMessage(raw: Record<string, unknown>, socket: WebSocket): void {
+    const welcome = welcomeMessage.safeParse(raw);
+    if (!welcome.success) return;
+    if (welcome.data.identity) {
+      this.identity = welcome.data.identity;
+      writeIdentity(this.options.dataDir, this.identity);
+    }
+    this.attempt = 0;
+    this.startHeartbeat(socket, welcome.data.heartbeatMs);
+    this.log(`connected as node ${welcome.data.nodeId}`);
+    this.emit('connected', welcome.data.nodeId);
+  }
+
+  /** Heartbeats carry the command labels; a missing pong for two beats means the gateway is gone. */
+  private startHeartbeat(socket: WebSocket, everyMs: number): void {
+    let alive = true;
+    socket.on('pong', () => (alive = true));
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = setInterval(() => {
+      if (!alive) {
+        socket.terminate();
+        return;
+      }
+      alive = false;
+      socket.ping();
+      this.mux?.send({ type: 'heartbeat', commandLabels: this.commandLabelValues });
+    }, everyMs);
+  }
+
+  private async refreshCommandLabels(): Promise<void> {
+    this.commandLabelValues = await computeCommandLabels(this.options.commandLabels);
+  }
+
+  private async onStream(stream: MuxStream, raw: Record<string, unknown>): Promise<void> {
+    const parsed = streamRequest.safeParse(raw);
+    if (!parsed.success) {
+      stream.control({ type: 'error', message: `bad request: ${parsed.error.issues[0]?.message ?? 'unknown'}` });
+      stream.reset('bad request');
+      return;
+    }
+    const request = parsed.data;
+    try {
+      const account = await lookupLogin(request.login, this.hostname);
+      if (stream.isClosed) return;
+      if (request.kind === 'shell') serveShell(stream, account, request.term, request.sessionId);
+      else if (request.kind === 'exec') serveExec(stream, account, request.command);
+      else if (request.kind === 'upload') serveUpload(stream, account, request.path);
+      else serveDownload(stream, account, request.path);
+    } catch (err) {
+      stream.control({ type: 'error', message: (err as Error).message });
+      stream.control({ type: 'exit', code: null });
+      stream.end();
+    }
+  }
+}
+
+function primaryAddress(): string {
+  for (const list of Object.values(os.networkInterfaces())) {
+    const found = list?.find((i) => i.family === 'IPv4' && !i.internal);
+    if (found) return found.address;
+  }
+  return '127.0.0.1';
+}

@@ -1,0 +1,52 @@
+import { spawn as spawnPty } from 'node-pty';
+import type { MuxStream } from '../tunnel/stream';
+import { asAccount, loginEnvironment, type LoginAccount } from './logins';
+import { streamControl } from '../tunnel/requests';
+
+/**
+ * Runs the account's login shell on a real PTY and joins it to a tunnel stream. Output pauses the PTY when
+ * the stream's credit runs out (so the shell itself blocks on a flood) and resumes on 'drain'.
+ */
+export function serveShell(stream: MuxStream, account: LoginAccount, term: { w: number; h: number }, sessionId: string): void {
+  const pty = spawnPty(account.shell, ['-l'], {
+    name: 'xterm-256color',
+    cols: term.w,
+    rows: term.h,
+    cwd: account.home,
+    env: { ...loginEnvironment(account), PORTCULLIS_SESSION_ID: sessionId },
+    encoding: null,
+    ...asAccount(account),
+  });
+  let paused = false;
+  pty.onData((data: string | Buffer) => {
+    const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+    if (!stream.write(chunk) && !paused) {
+      paused = true;
+      pty.pause();
+    }
+  });
+  stream.on('drain', () => {
+    if (paused) {
+      paused = false;
+      pty.resume();
+    }
+  });
+  stream.on('data', (input) => {
+    pty.write(input);
+    stream.ack(input.length);
+  });
+  stream.on('control', (raw) => {
+    const message = streamControl.safeParse(raw);
+    if (message.success && message.data.type === 'resize') pty.resize(message.data.w, message.data.h);
+  });
+  stream.on('end', () => pty.kill('SIGHUP'));
+  stream.on('close', () => {
+    if (!exited) pty.kill('SIGHUP');
+  });
+  let exited = false;
+  pty.onExit(({ exitCode, signal }) => {
+    exited = true;
+    stream.control({ type: 'exit', code: exitCode, signal: signal ? String(signal) : null });
+    stream.end();
+  });
+}

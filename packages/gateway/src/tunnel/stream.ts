@@ -1,0 +1,149 @@
+import { EventEmitter } from 'node:events';
+
+/** What a stream needs from the connection carrying it. */
+export interface StreamCarrier {
+  sendData(stream: number, chunk: Buffer): void;
+  sendWindow(stream: number, bytes: number): void;
+  sendControl(stream: number, message: unknown): void;
+  sendEnd(stream: number): void;
+  sendReset(stream: number, reason: string): void;
+  forget(stream: number): void;
+}
+
+/** Bytes each side may receive on one stream before it acknowledges (the initial credit). */
+export const streamWindowBytes = 1024 * 1024;
+/** Largest data frame, so one busy stream cannot hold the socket for long. */
+const maxFrameBytes = 32 * 1024;
+
+export interface MuxStreamEvents {
+  data: [Buffer];
+  control: [Record<string, unknown>];
+  end: [];
+  close: [reason: string | undefined];
+  drain: [];
+}
+
+/**
+ * One multiplexed stream with credit-based flow control. Incoming data must be acknowledged with ack(n) once
+ * it has really been consumed; that is what lets backpressure travel from the browser to the PTY. write()
+ * returns false once the peer's credit is exhausted and queued bytes pass a small threshold; 'drain' follows.
+ */
+export class MuxStream extends EventEmitter<MuxStreamEvents> {
+  private credit = streamWindowBytes;
+  private receivable = streamWindowBytes;
+  private readonly queue: Buffer[] = [];
+  private queued = 0;
+  private endQueued = false;
+  private closed = false;
+  private remoteEnded = false;
+  private localEnded = false;
+
+  constructor(
+    readonly id: number,
+    private readonly carrier: StreamCarrier,
+  ) {
+    super();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  write(chunk: Buffer): boolean {
+    if (this.closed || this.endQueued) return false;
+    if (chunk.length) {
+      this.queue.push(chunk);
+      this.queued += chunk.length;
+      this.flush();
+    }
+    return this.queued < maxFrameBytes;
+  }
+
+  /** Grants the peer `bytes` more credit: call it once data delivered by 'data' is consumed. */
+  ack(bytes: number): void {
+    if (this.closed || bytes <= 0) return;
+    this.receivable += bytes;
+    this.carrier.sendWindow(this.id, bytes);
+  }
+
+  control(message: Record<string, unknown>): void {
+    if (!this.closed) this.carrier.sendControl(this.id, message);
+  }
+
+  end(): void {
+    if (this.closed || this.endQueued) return;
+    this.endQueued = true;
+    this.flush();
+  }
+
+  reset(reason: string): void {
+    if (this.closed) return;
+    this.carrier.sendReset(this.id, reason);
+    this.finish(reason);
+  }
+
+  // ---- called by the connection ----
+
+  receiveData(chunk: Buffer): void {
+    if (this.closed) return;
+    if (chunk.length > this.receivable) {
+      this.reset('flow-control violation: peer sent more than its window');
+      return;
+    }
+    this.receivable -= chunk.length;
+    this.emit('data', chunk);
+  }
+
+  receiveWindow(bytes: number): void {
+    this.credit += bytes;
+    this.flush();
+  }
+
+  receiveControl(message: Record<string, unknown>): void {
+    if (!this.closed) this.emit('control', message);
+  }
+
+  receiveEnd(): void {
+    if (this.closed || this.remoteEnded) return;
+    this.remoteEnded = true;
+    this.emit('end');
+    if (this.localEnded) this.finish(undefined);
+  }
+
+  receiveReset(reason: string): void {
+    this.finish(reason || 'reset by peer');
+  }
+
+  private flush(): void {
+    while (this.queue.length && this.credit > 0 && !this.closed) {
+      const head = this.queue[0]!;
+      const n = Math.min(head.length, this.credit, maxFrameBytes);
+      const piece = n === head.length ? head : head.subarray(0, n);
+      if (n === head.length) this.queue.shift();
+      else this.queue[0] = head.subarray(n);
+      this.queued -= n;
+      this.credit -= n;
+      this.carrier.sendData(this.id, piece);
+      if (this.queued < maxFrameBytes && this.queued + n >= maxFrameBytes) this.emit('drain');
+    }
+    if (this.endQueued && !this.queue.length && !this.localEnded && !this.closed) {
+      this.localEnded = true;
+      this.carrier.sendEnd(this.id);
+      if (this.remoteEnded) this.finish(undefined);
+    }
+  }
+
+  /** The connection died: the stream ends with it. */
+  abort(reason: string): void {
+    this.finish(reason);
+  }
+
+  private finish(reason: string | undefined): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.queue.length = 0;
+    this.queued = 0;
+    this.carrier.forget(this.id);
+    this.emit('close', reason);
+  }
+}
