@@ -1,8 +1,8 @@
 /** @jest-environment node */
-import { decodeFrame, encodeControl, terminalAckEveryBytes } from '@portcullis/shared';
+import { decodeFrame, encodeControl, type SessionInfo, terminalAckEveryBytes } from '@portcullis/shared';
 import { type TerminalSocket, type TerminalSurface, TerminalEngine } from './TerminalEngine';
 
-type Listener = (event: { data?: unknown }) => void;
+type Listener = (event: { data: unknown }) => void;
 
 /** A websocket stand-in: the test plays the gateway by emitting frames and reading what the engine sent. */
 class FakeSocket implements TerminalSocket {
@@ -15,8 +15,8 @@ class FakeSocket implements TerminalSocket {
   addEventListener(type: string, listener: Listener) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
-  send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
-    this.sent.push(data as string | Uint8Array);
+  send(data: string | Uint8Array) {
+    this.sent.push(data);
   }
   close(code?: number) {
     this.closedWith = code;
@@ -168,7 +168,7 @@ test('a flood never holds more in the tab than the gateway sent unacknowledged, 
 test('session and audit control messages reach their handlers', () => {
   const { socket, events } = setup();
   socket.emit('open');
-  const session = {
+  const session: SessionInfo = {
     kind: 'ssh',
     id: 'sid-1',
     namespace: 'default',
@@ -181,7 +181,7 @@ test('session and audit control messages reach their handlers', () => {
     last_active: '2026-11-21T04:00:00Z',
     terminal_params: { w: 80, h: 24 },
     parties: [],
-  } as const;
+  };
   socket.emit('message', encodeControl({ type: 'session', session }));
   socket.emit('message', encodeControl({ type: 'audit', event: { code: 'T2000I', sid: 'sid-1' } }));
   expect(events).toEqual(['status:connected', 'session:sid-1', 'audit:T2000I']);

@@ -24,7 +24,14 @@ export interface TerminalSurface {
 }
 
 /** The part of the browser's WebSocket the engine uses. */
-export type TerminalSocket = Pick<WebSocket, 'binaryType' | 'readyState' | 'send' | 'close' | 'addEventListener'>;
+export interface TerminalSocket {
+  binaryType: BinaryType;
+  readonly readyState: number;
+  send(data: string | Uint8Array): void;
+  close(code?: number): void;
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
 
 export type TerminalStatus = 'connecting' | 'connected' | 'closed';
 

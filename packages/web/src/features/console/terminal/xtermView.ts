@@ -1,0 +1,48 @@
+import '@xterm/xterm/css/xterm.css';
+import { FitAddon } from '@xterm/addon-fit';
+import { WebglAddon } from '@xterm/addon-webgl';
+import { type ITheme, Terminal } from '@xterm/xterm';
+import { clipboardKeyHandler } from './clipboardKeys';
+import { loadRenderer, type RendererKind } from './renderer';
+
+export interface XtermView {
+  terminal: Terminal;
+  renderer: RendererKind;
+  /** Fits the terminal to its container; xterm's onResize fires when the size in cells changes. */
+  fit(): void;
+  dispose(): void;
+}
+
+export interface XtermViewOptions {
+  /** Lines kept above the screen (config ui.scrollbackLines). */
+  scrollback: number;
+  theme: ITheme;
+  fontFamily: string;
+}
+
+/** Opens an xterm in `container`, sized to it, on the WebGL renderer when available. */
+export function openXterm(container: HTMLElement, options: XtermViewOptions): XtermView {
+  const terminal = new Terminal({
+    scrollback: options.scrollback,
+    theme: options.theme,
+    fontFamily: options.fontFamily,
+    fontSize: 14,
+    cursorBlink: true,
+    allowProposedApi: false,
+  });
+  const fitAddon = new FitAddon();
+  terminal.loadAddon(fitAddon);
+  terminal.open(container);
+  const view: XtermView = {
+    terminal,
+    renderer: loadRenderer(terminal, () => new WebglAddon(), (kind) => (view.renderer = kind)),
+    fit: () => {
+      // A hidden tab has no size; fitting it would shrink the remote terminal to nothing.
+      if (container.offsetWidth > 0 && container.offsetHeight > 0) fitAddon.fit();
+    },
+    dispose: () => terminal.dispose(),
+  };
+  terminal.attachCustomKeyEventHandler(clipboardKeyHandler(terminal, navigator.clipboard));
+  view.fit();
+  return view;
+}
