@@ -1,0 +1,97 @@
+import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { ButtonIcon } from '../ButtonIcon';
+import { Icons } from '../Icon';
+
+export type DialogProps = {
+  open: boolean;
+  /** Called on Escape, the close button and (unless disabled) a click on the backdrop. */
+  onClose: () => void;
+  title: ReactNode;
+  children?: ReactNode;
+  /** Buttons along the bottom, primary action first. */
+  actions?: ReactNode;
+  /** Keep the dialog open on backdrop clicks, e.g. while a form has unsaved input. */
+  disableBackdropClose?: boolean;
+  width?: number | string;
+};
+
+// The overlay carries the modal z-index (1200, spec §9) and locks the page's scroll while open.
+const Backdrop = styled(FloatingOverlay)`
+  z-index: ${({ theme }) => theme.zIndices.modal};
+  display: grid;
+  place-items: center;
+  padding: ${({ theme }) => theme.sizes.popoverMargin}px;
+  background: ${({ theme }) => theme.colors.overlay};
+`;
+
+const Panel = styled.div<{ $width?: number | string }>`
+  display: flex;
+  flex-direction: column;
+  width: ${({ theme, $width }) => (typeof $width === 'string' ? $width : `${$width ?? theme.sizes.dialogWidth}px`)};
+  max-width: 100%;
+  max-height: 100%;
+  background: ${({ theme }) => theme.colors.levels.elevated};
+  color: ${({ theme }) => theme.colors.text.main};
+  border-radius: ${({ theme }) => theme.radius.large}px;
+  box-shadow: ${({ theme }) => theme.shadows.high};
+  &:focus-visible {
+    outline: none;
+  }
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  padding: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[4]}px 0 ${({ theme }) => theme.space[5]}px;
+  & > h2 {
+    flex: 1;
+    margin: 0;
+    font-size: ${({ theme }) => theme.typography.h3.fontSize}px;
+    font-weight: ${({ theme }) => theme.typography.h3.fontWeight};
+    line-height: ${({ theme }) => theme.typography.h3.lineHeight};
+  }
+`;
+
+const Body = styled.div`
+  overflow: auto;
+  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[5]}px;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[3]}px;
+  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[5]}px ${({ theme }) => theme.space[5]}px;
+`;
+
+/**
+ * A modal dialog: focus is trapped inside and returns to where it was on close, Escape closes it,
+ * the page behind cannot scroll.
+ */
+export function Dialog({ open, onClose, title, children, actions, disableBackdropClose, width }: DialogProps) {
+  const titleId = useId();
+  const { refs, context } = useFloating({ open, onOpenChange: (next) => (next ? undefined : onClose()) });
+  const { getFloatingProps } = useInteractions([
+    useDismiss(context, { outsidePress: !disableBackdropClose, outsidePressEvent: 'mousedown' }),
+    useRole(context, { role: 'dialog' }),
+  ]);
+  if (!open) return null;
+  return (
+    <FloatingPortal>
+      <Backdrop lockScroll data-testid="dialog-backdrop">
+        <FloatingFocusManager context={context} modal>
+          <Panel ref={refs.setFloating} aria-modal="true" aria-labelledby={titleId} $width={width} {...getFloatingProps()}>
+            <Header>
+              <h2 id={titleId}>{title}</h2>
+              <ButtonIcon icon={Icons.Close} aria-label="Close" size="small" onClick={onClose} />
+            </Header>
+            <Body>{children}</Body>
+            {actions ? <Footer>{actions}</Footer> : null}
+          </Panel>
+        </FloatingFocusManager>
+      </Backdrop>
+    </FloatingPortal>
+  );
+}

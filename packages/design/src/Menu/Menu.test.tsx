@@ -1,0 +1,53 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithTheme } from '../../test/render';
+import { Menu } from './Menu';
+
+const setup = () => {
+  const picked: string[] = [];
+  const items = ['Edit', 'Duplicate', 'Archive', 'Delete'].map((label) => ({
+    label,
+    onSelect: () => picked.push(label),
+    disabled: label === 'Archive',
+  }));
+  renderWithTheme(<Menu label="Actions" items={items} />);
+  return { picked, user: userEvent.setup() };
+};
+
+test('Enter on the trigger opens the menu on its first item; arrows move, skipping disabled items, and wrap', async () => {
+  const { picked, user } = setup();
+  await user.tab();
+  await user.keyboard('{Enter}');
+  expect(await screen.findByRole('menu', { name: 'Actions' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Edit' })).toHaveFocus());
+  await user.keyboard('{ArrowDown}');
+  expect(screen.getByRole('menuitem', { name: 'Duplicate' })).toHaveFocus();
+  await user.keyboard('{ArrowDown}');
+  expect(screen.getByRole('menuitem', { name: 'Delete' })).toHaveFocus();
+  await user.keyboard('{ArrowDown}');
+  expect(screen.getByRole('menuitem', { name: 'Edit' })).toHaveFocus();
+  await user.keyboard('{ArrowUp}');
+  expect(screen.getByRole('menuitem', { name: 'Delete' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(picked).toEqual(['Delete']);
+  await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+});
+
+test('typing a letter jumps to the item it starts', async () => {
+  const { user } = setup();
+  await user.click(screen.getByRole('button', { name: 'Actions' }));
+  await user.keyboard('{ArrowDown}');
+  await user.keyboard('d');
+  await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Duplicate' })).toHaveFocus());
+});
+
+test('Escape closes the menu and gives focus back to the trigger', async () => {
+  const { picked, user } = setup();
+  const trigger = screen.getByRole('button', { name: 'Actions' });
+  await user.click(trigger);
+  await user.keyboard('{ArrowDown}');
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  expect(trigger).toHaveFocus();
+  expect(picked).toEqual([]);
+});

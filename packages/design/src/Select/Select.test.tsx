@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { renderWithTheme } from '../../test/render';
+import { Select } from './Select';
+
+const options = [
+  { value: 'admin', label: 'Admin' },
+  { value: 'auditor', label: 'Auditor' },
+  { value: 'editor', label: 'Editor', disabled: true },
+  { value: 'access', label: 'Access' },
+];
+
+function Single({ searchable = false }: { searchable?: boolean }) {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <>
+      <Select aria-label="Role" options={options} value={value} onChange={setValue} isSearchable={searchable} />
+      <output>{value ?? 'none'}</output>
+    </>
+  );
+}
+
+function Multi() {
+  const [value, setValue] = useState<string[]>(['admin']);
+  return (
+    <>
+      <Select aria-label="Roles" isMulti isSearchable options={options} value={value} onChange={setValue} />
+      <output>{value.join(',')}</output>
+    </>
+  );
+}
+
+test('arrow keys open the list and move the active option, skipping disabled ones; Enter picks and closes', async () => {
+  const user = userEvent.setup();
+  renderWithTheme(<Single />);
+  await user.tab();
+  expect(screen.getByRole('combobox', { name: 'Role' })).toHaveFocus();
+  await user.keyboard('{ArrowDown}');
+  expect(await screen.findByRole('listbox')).toBeInTheDocument();
+  const combobox = screen.getByRole('combobox');
+  const activeLabel = () => document.getElementById(combobox.getAttribute('aria-activedescendant') ?? '')?.textContent;
+  await waitFor(() => expect(activeLabel()).toBe('Admin'));
+  await user.keyboard('{ArrowDown}{ArrowDown}');
+  expect(activeLabel()).toBe('Access');
+  await user.keyboard('{Enter}');
+  expect(screen.getByText('access', { selector: 'output' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  expect(combobox).toHaveValue('Access');
+});
+
+test('Escape closes the list without choosing', async () => {
+  const user = userEvent.setup();
+  renderWithTheme(<Single />);
+  await user.tab();
+  await user.keyboard('{ArrowDown}');
+  await screen.findByRole('listbox');
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  expect(screen.getByText('none', { selector: 'output' })).toBeInTheDocument();
+});
+
+test('typing filters a searchable select', async () => {
+  const user = userEvent.setup();
+  renderWithTheme(<Single searchable />);
+  await user.click(screen.getByRole('combobox'));
+  await user.keyboard('au');
+  const listbox = await screen.findByRole('listbox');
+  expect([...listbox.querySelectorAll('[role=option]')].map((o) => o.textContent)).toEqual(['Auditor']);
+  await user.keyboard('{Enter}');
+  expect(screen.getByText('auditor', { selector: 'output' })).toBeInTheDocument();
+});
+
+test('a multi-select keeps the list open, toggles choices and Backspace removes the last one', async () => {
+  const user = userEvent.setup();
+  renderWithTheme(<Multi />);
+  await user.click(screen.getByRole('combobox'));
+  await user.keyboard('acc{Enter}');
+  expect(screen.getByText('admin,access', { selector: 'output' })).toBeInTheDocument();
+  expect(screen.getByRole('listbox')).toHaveAttribute('aria-multiselectable', 'true');
+  await user.keyboard('{Backspace}');
+  expect(screen.getByText('admin', { selector: 'output' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Remove Admin' }));
+  expect(screen.getByText('', { selector: 'output' })).toBeInTheDocument();
+});

@@ -1,0 +1,242 @@
+import {
+  FloatingPortal,
+  useClick,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useListNavigation,
+  useRole,
+} from '@floating-ui/react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import styled, { useTheme } from 'styled-components';
+import { Icon, Icons } from '../Icon';
+import { fieldBox } from '../Input';
+import { FloatingSurface, floatingOptions } from '../Popover/floating';
+
+export type SelectOption = { value: string; label: string; disabled?: boolean };
+
+type Common = {
+  options: SelectOption[];
+  /** Let the user type to filter the options. */
+  isSearchable?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  hasError?: boolean;
+  id?: string;
+  'aria-label'?: string;
+  'aria-describedby'?: string;
+  /** Shown in the list when nothing matches the search. */
+  noOptionsText?: string;
+};
+
+export type SelectProps = Common &
+  ({ isMulti?: false; value: string | null; onChange: (value: string) => void } | { isMulti: true; value: string[]; onChange: (value: string[]) => void });
+
+const Control = styled.div<{ $error?: boolean; $disabled?: boolean }>`
+  ${fieldBox}
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]}px;
+  min-height: ${({ theme }) => theme.sizes.inputHeight.medium}px;
+  padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
+  cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
+  &:focus-within {
+    border-color: ${({ theme }) => theme.colors.focus};
+    box-shadow: ${({ theme }) => `${theme.shadows.focus} ${theme.colors.focus}`};
+  }
+  & > svg {
+    margin-left: auto;
+    color: ${({ theme }) => theme.colors.text.muted};
+  }
+`;
+
+const Search = styled.input`
+  flex: 1;
+  min-width: ${({ theme }) => theme.space[10]}px;
+  border: none;
+  outline: none;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text.main};
+  font-size: ${({ theme }) => theme.typography.body2.fontSize}px;
+  padding: ${({ theme }) => theme.space[1]}px;
+  cursor: inherit;
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.text.muted};
+  }
+`;
+
+const Chip = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]}px;
+  padding: 0 ${({ theme }) => theme.space[1]}px 0 ${({ theme }) => theme.space[2]}px;
+  border-radius: ${({ theme }) => theme.radius.pill}px;
+  background: ${({ theme }) => theme.colors.brandSurface};
+  color: ${({ theme }) => theme.colors.text.main};
+  font-size: ${({ theme }) => theme.typography.body3.fontSize}px;
+  & > button {
+    display: inline-flex;
+    padding: 0;
+    border: none;
+    background: transparent;
+    color: inherit;
+    cursor: pointer;
+  }
+`;
+
+const Options = styled(FloatingSurface)`
+  padding: ${({ theme }) => theme.space[1]}px 0;
+`;
+
+const Option = styled.div<{ $active: boolean; $selected: boolean; $disabled?: boolean }>`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
+  background: ${({ theme, $active, $selected }) => ($active ? theme.colors.hover : $selected ? theme.colors.selected : 'transparent')};
+  color: ${({ theme, $disabled }) => ($disabled ? theme.colors.text.disabled : theme.colors.text.main)};
+  cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
+`;
+
+const Empty = styled.div`
+  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
+  color: ${({ theme }) => theme.colors.text.muted};
+`;
+
+/**
+ * A combobox over a list of options, single or multiple choice, optionally searchable. Arrow keys move
+ * through the list, Enter picks, Escape closes, Backspace in an empty search removes the last choice.
+ */
+export function Select(props: SelectProps) {
+  const { options, isSearchable = false, placeholder = 'Select…', disabled, hasError, noOptionsText = 'No options' } = props;
+  const theme = useTheme();
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState<number | null>(null);
+  const elements = useRef<(HTMLElement | null)[]>([]);
+  const chosen = props.isMulti ? props.value : props.value === null ? [] : [props.value];
+  const shown = isSearchable && query ? options.filter((o) => o.label.toLowerCase().includes(query.toLowerCase())) : options;
+  const { refs, floatingStyles, context } = useFloating({
+    ...floatingOptions(theme, 'bottom-start', true),
+    open,
+    onOpenChange: (next) => {
+      setOpen(next);
+      if (!next) setQuery('');
+    },
+  });
+  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
+    useClick(context, { keyboardHandlers: false, enabled: !disabled }),
+    useDismiss(context),
+    useRole(context, { role: 'listbox' }),
+    useListNavigation(context, {
+      listRef: elements,
+      activeIndex: active,
+      onNavigate: setActive,
+      virtual: true,
+      loop: true,
+      disabledIndices: shown.flatMap((o, i) => (o.disabled ? [i] : [])),
+    }),
+  ]);
+
+  const pick = (option: SelectOption) => {
+    if (option.disabled) return;
+    if (props.isMulti) {
+      const next = props.value.includes(option.value) ? props.value.filter((v) => v !== option.value) : [...props.value, option.value];
+      props.onChange(next);
+      setQuery('');
+    } else {
+      props.onChange(option.value);
+      setOpen(false);
+      setQuery('');
+    }
+  };
+  const remove = (value: string) => props.isMulti && props.onChange(props.value.filter((v) => v !== value));
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const current = active === null ? undefined : shown[active];
+    if (e.key === 'Enter' && open && current) {
+      e.preventDefault();
+      pick(current);
+    } else if (e.key === 'Backspace' && props.isMulti && query === '' && props.value.length > 0) {
+      remove(props.value[props.value.length - 1]!);
+    }
+  };
+
+  const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? value;
+  const single = !props.isMulti && props.value !== null ? labelOf(props.value) : '';
+
+  return (
+    <>
+      <Control ref={refs.setPositionReference} $error={hasError} $disabled={disabled}>
+        {props.isMulti
+          ? props.value.map((v) => (
+              <Chip key={v}>
+                {labelOf(v)}
+                <button type="button" aria-label={`Remove ${labelOf(v)}`} tabIndex={-1} disabled={disabled} onClick={() => remove(v)}>
+                  <Icon icon={Icons.Close} />
+                </button>
+              </Chip>
+            ))
+          : null}
+        <Search
+          ref={refs.setReference}
+          id={props.id}
+          aria-label={props['aria-label']}
+          aria-describedby={props['aria-describedby']}
+          aria-invalid={hasError || undefined}
+          aria-autocomplete={isSearchable ? 'list' : 'none'}
+          disabled={disabled}
+          readOnly={!isSearchable}
+          placeholder={chosen.length > 0 && props.isMulti ? '' : single || placeholder}
+          value={open && isSearchable ? query : single}
+          {...getReferenceProps({
+            onChange: (e) => {
+              setQuery((e.target as HTMLInputElement).value);
+              setOpen(true);
+              setActive(0);
+            },
+            onKeyDown,
+          })}
+        />
+        <Icon icon={Icons.ChevronDown} />
+      </Control>
+      {open ? (
+        <FloatingPortal>
+          <Options
+            ref={refs.setFloating}
+            id={listId}
+            aria-multiselectable={props.isMulti || undefined}
+            style={floatingStyles}
+            {...getFloatingProps()}
+          >
+            {shown.length === 0 ? <Empty>{noOptionsText}</Empty> : null}
+            {shown.map((option, i) => {
+              const selected = chosen.includes(option.value);
+              return (
+                <Option
+                  key={option.value}
+                  ref={(node) => {
+                    elements.current[i] = node;
+                  }}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={selected}
+                  aria-disabled={option.disabled || undefined}
+                  $active={active === i}
+                  $selected={selected}
+                  $disabled={option.disabled}
+                  {...getItemProps({ onClick: () => pick(option) })}
+                >
+                  {option.label}
+                  {selected ? <Icon icon={Icons.Check} /> : null}
+                </Option>
+              );
+            })}
+          </Options>
+        </FloatingPortal>
+      ) : null}
+    </>
+  );
+}
