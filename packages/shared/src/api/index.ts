@@ -1,0 +1,12 @@
+export { ApiError, defaultErrorMessage, apiErrorMessage, networkErrorMessage } from './ApiError';
+export type { ErrorBody } from './ApiError';
+export { createApiClient } from './apiClient';
+export type { ApiClient, ApiClientOptions } from './apiClient';
+export {
+  assistantSocketUrl,
+  commandExecuteSocketUrl,
+  desktopPlaybackSocketUrl,
+  desktopSocketUrl,
+  terminalSocketUrl,
+  websocketOrigin,
+} from './websocketUrls';

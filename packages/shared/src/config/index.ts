@@ -1,0 +1,2 @@
+export { makeWebConfig, primaryAuthType, webConfigSchema } from './webConfig';
+export type { AuthProvider, PrimaryAuthType, WebConfig } from './webConfig';

@@ -1,0 +1,7 @@
+import { base64ToUtf8, utf8ToBase64 } from './base64';
+
+/** Every password field on the wire is base64 of its UTF-8 text (spec §5). */
+export const encodePassword = (password: string): string => utf8ToBase64(password);
+
+/** The gateway's side of encodePassword. */
+export const decodePassword = (encoded: string): string => base64ToUtf8(encoded);
