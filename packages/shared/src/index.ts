@@ -1,7 +1,9 @@
+export * from './access';
 export * from './api';
 export * from './audit';
 export * from './config';
 export * from './constants';
+export * from './format';
 export { encodePassword, decodePassword } from './password';
 export * from './routes';
 export * from './storage';
