@@ -1,0 +1,76 @@
+import { Box, useTheme } from '@portcullis/design';
+import type { SessionInfo, TerminalParams } from '@portcullis/shared';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { webConfigAtom } from '../../config';
+import { type TerminalSocket, TerminalEngine, type TerminalStatus } from './terminal/TerminalEngine';
+import { openXterm, type XtermView } from './terminal/xtermView';
+import { xtermTheme } from './terminal/xtermTheme';
+
+export interface TerminalPaneProps {
+  serverId: string;
+  login: string;
+  /** Hidden panes keep their session running; only the visible one is fitted and focused. */
+  visible: boolean;
+  connect: (params: TerminalParams) => TerminalSocket;
+  onStatus?: (status: TerminalStatus) => void;
+  onSession?: (session: SessionInfo) => void;
+  onClose?: (reason: string) => void;
+}
+
+/** One live terminal: xterm in a box that fills its parent, wired to the gateway by a TerminalEngine. */
+export function TerminalPane({ serverId, login, visible, connect, ...handlers }: TerminalPaneProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const view = useRef<XtermView | null>(null);
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const { theme } = useTheme();
+  const { ui } = useAtomValue(webConfigAtom);
+  // Read once when the session opens: neither a theme switch nor a config change should reconnect.
+  const opening = useRef({ theme, scrollback: ui.scrollbackLines, connect });
+
+  useEffect(() => {
+    const element = container.current!;
+    const { theme: startTheme, scrollback, connect: open } = opening.current;
+    const xterm = openXterm(element, { scrollback, theme: xtermTheme(startTheme), fontFamily: startTheme.fonts.mono });
+    const socket = open({ server_id: serverId, login, term: { w: xterm.terminal.cols, h: xterm.terminal.rows } });
+    const engine = new TerminalEngine({
+      terminal: xterm.terminal,
+      socket,
+      onStatus: (status) => latest.current.onStatus?.(status),
+      onSession: (session) => latest.current.onSession?.(session),
+      onClose: (reason) => latest.current.onClose?.(reason),
+    });
+    const observer = new ResizeObserver(() => xterm.fit());
+    observer.observe(element);
+    view.current = xterm;
+    return () => {
+      observer.disconnect();
+      engine.dispose();
+      xterm.dispose();
+      view.current = null;
+    };
+  }, [serverId, login]);
+
+  useEffect(() => {
+    if (view.current) view.current.terminal.options.theme = xtermTheme(theme);
+  }, [theme]);
+
+  useEffect(() => {
+    if (!visible || !view.current) return;
+    view.current.fit();
+    view.current.terminal.focus();
+  }, [visible]);
+
+  return (
+    <Box
+      ref={container}
+      data-testid="terminal"
+      display={visible ? 'block' : 'none'}
+      flex="1"
+      minHeight={0}
+      p={2}
+      bg="ansi.background"
+    />
+  );
+}

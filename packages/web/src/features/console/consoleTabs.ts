@@ -1,0 +1,43 @@
+import { compilePath, webRoutes } from '@portcullis/shared';
+import { atom } from 'jotai';
+import type { TerminalStatus } from './terminal/TerminalEngine';
+
+/** One terminal session open in the console. */
+export interface ConsoleTab {
+  /** serverId/login: opening the same node and login again brings its tab forward instead of a second shell. */
+  id: string;
+  clusterId: string;
+  serverId: string;
+  login: string;
+  /** The node's hostname once the gateway has told us, so the tab reads login@hostname. */
+  hostname?: string;
+  status: TerminalStatus;
+}
+
+export const consoleTabsAtom = atom<ConsoleTab[]>([]);
+
+export const tabId = (serverId: string, login: string) => `${serverId}/${login}`;
+
+export const tabTitle = (tab: ConsoleTab) => `${tab.login}@${tab.hostname ?? tab.serverId}`;
+
+/** The console route of a tab: the URL names the active tab, so reload and links keep it. */
+export const tabPath = (tab: Pick<ConsoleTab, 'clusterId' | 'serverId' | 'login'>) =>
+  compilePath(webRoutes.consoleConnect, tab);
+
+export function openTab(tabs: ConsoleTab[], target: Pick<ConsoleTab, 'clusterId' | 'serverId' | 'login'>): ConsoleTab[] {
+  const id = tabId(target.serverId, target.login);
+  if (tabs.some((t) => t.id === id)) return tabs;
+  return [...tabs, { ...target, id, status: 'connecting' }];
+}
+
+export function updateTab(tabs: ConsoleTab[], id: string, change: Partial<ConsoleTab>): ConsoleTab[] {
+  return tabs.map((t) => (t.id === id ? { ...t, ...change } : t));
+}
+
+/** Removes a tab and says which one takes its place (its right neighbour, else its left), if any. */
+export function closeTab(tabs: ConsoleTab[], id: string): { tabs: ConsoleTab[]; next?: ConsoleTab } {
+  const index = tabs.findIndex((t) => t.id === id);
+  if (index < 0) return { tabs };
+  const rest = tabs.filter((t) => t.id !== id);
+  return { tabs: rest, next: rest[index] ?? rest[index - 1] };
+}

@@ -1,0 +1,127 @@
+import { Alert, Box, Button, Dialog, Field, FieldInput, Flex, Input, Text } from '@portcullis/design';
+import { type FormEvent, useState } from 'react';
+import { downloadFile, type TransferTarget, uploadFile } from './transferFile';
+import { progressText, type TransferState, useTransfer } from './useTransfer';
+
+export type FileTransferBarProps = TransferTarget & {
+  /** Hands a downloaded file to the browser; tests capture it instead. */
+  saveFile?: (blob: Blob, name: string) => void;
+};
+
+type Mode = 'upload' | 'download' | null;
+
+/** Upload and download for the active terminal's node and login, through the gateway's scp route. */
+export function FileTransferBar({ saveFile = saveWithBrowser, ...target }: FileTransferBarProps) {
+  const [mode, setMode] = useState<Mode>(null);
+  const transfer = useTransfer();
+  const close = () => {
+    transfer.cancel();
+    setMode(null);
+  };
+  return (
+    <Flex px={2} py={1} bg="levels.surface" borderTop="1px solid" borderColor="border" alignItems="center">
+      <Button kind="text" size="small" mr={2} onClick={() => setMode('upload')}>
+        Upload files
+      </Button>
+      <Button kind="text" size="small" onClick={() => setMode('download')}>
+        Download a file
+      </Button>
+      <Dialog open={mode === 'upload'} onClose={close} title={`Upload to ${target.login}@${target.serverId}`} disableBackdropClose>
+        <UploadForm target={target} transfer={transfer} />
+      </Dialog>
+      <Dialog open={mode === 'download'} onClose={close} title={`Download from ${target.login}@${target.serverId}`} disableBackdropClose>
+        <DownloadForm target={target} transfer={transfer} saveFile={saveFile} />
+      </Dialog>
+    </Flex>
+  );
+}
+
+type Transfer = ReturnType<typeof useTransfer>;
+
+function UploadForm({ target, transfer }: { target: TransferTarget; transfer: Transfer }) {
+  const [directory, setDirectory] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploaded, setUploaded] = useState<string[]>([]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setUploaded([]);
+    for (const file of files) {
+      const ok = await transfer.run((options) => uploadFile(target, directory, file, options).then(() => true));
+      if (!ok) return;
+      setUploaded((done) => [...done, file.name]);
+    }
+  };
+  return (
+    <form onSubmit={submit}>
+      <FieldInput label="Target directory" value={directory} onChange={setDirectory} placeholder="/home/user" required />
+      <Field label="Files" required>
+        {({ id, describedBy }) => (
+          <Input
+            id={id}
+            type="file"
+            multiple
+            required
+            aria-describedby={describedBy}
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+          />
+        )}
+      </Field>
+      <TransferStatus state={transfer.state} done={uploaded.length ? `Uploaded ${uploaded.join(', ')} to ${directory}` : ''} />
+      <Button type="submit" disabled={transfer.state.status === 'running' || !files.length || !directory}>
+        Upload
+      </Button>
+    </form>
+  );
+}
+
+function DownloadForm({ target, transfer, saveFile }: { target: TransferTarget; transfer: Transfer; saveFile: (blob: Blob, name: string) => void }) {
+  const [path, setPath] = useState('');
+  const [saved, setSaved] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaved('');
+    const blob = await transfer.run((options) => downloadFile(target, path, options));
+    if (!blob) return;
+    const name = baseName(path);
+    saveFile(blob, name);
+    setSaved(`Downloaded ${name}`);
+  };
+  return (
+    <form onSubmit={submit}>
+      <FieldInput label="File path" value={path} onChange={setPath} placeholder="/var/log/syslog" required />
+      <TransferStatus state={transfer.state} done={saved} />
+      <Button type="submit" disabled={transfer.state.status === 'running' || !path}>
+        Download
+      </Button>
+    </form>
+  );
+}
+
+function TransferStatus({ state, done }: { state: TransferState; done: string }) {
+  if (state.status === 'running') {
+    const { loaded, total } = state.progress;
+    return (
+      <Box mb={3}>
+        <progress aria-label="Transfer progress" value={total ? loaded : undefined} max={total || undefined} style={{ width: '100%' }} />
+        <Text typography="body3" muted>
+          {progressText(state.progress)}
+        </Text>
+      </Box>
+    );
+  }
+  if (state.status === 'error') return <Alert kind="danger">{state.message}</Alert>;
+  if (state.status === 'done' && done) return <Alert kind="success">{done}</Alert>;
+  return null;
+}
+
+export const baseName = (path: string) => path.replace(/\/+$/, '').split('/').pop() || 'download';
+
+function saveWithBrowser(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // Give the browser a moment to start the download before the URL is revoked.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

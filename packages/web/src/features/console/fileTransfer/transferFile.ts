@@ -1,0 +1,85 @@
+import { ApiError, apiErrorMessage, type ErrorBody, fileTransferPath, networkErrorMessage } from '@portcullis/shared';
+import { localState } from '../../../client';
+
+export interface TransferTarget {
+  clusterId: string;
+  serverId: string;
+  login: string;
+}
+
+export interface TransferProgress {
+  loaded: number;
+  /** Unknown when the server sends no length. */
+  total?: number;
+}
+
+interface TransferOptions {
+  onProgress: (progress: TransferProgress) => void;
+  signal?: AbortSignal;
+  /** Tests pass a fake; the browser's XMLHttpRequest reports upload and download progress, which fetch cannot. */
+  createRequest?: () => XMLHttpRequest;
+}
+
+/** Uploads `file` into `directory` on the node as the login (POST to the scp route, raw bytes as the body). */
+export function uploadFile(target: TransferTarget, directory: string, file: Blob & { name: string }, options: TransferOptions) {
+  const url = fileTransferPath(target.clusterId, target.serverId, target.login, directory, file.name);
+  return send<void>('POST', url, file, options, 'json');
+}
+
+/** Downloads the file at `path` on the node (GET on the scp route). */
+export function downloadFile(target: TransferTarget, path: string, options: TransferOptions) {
+  const url = fileTransferPath(target.clusterId, target.serverId, target.login, path);
+  return send<Blob>('GET', url, null, options, 'blob');
+}
+
+function send<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body: Blob | null,
+  { onProgress, signal, createRequest = () => new XMLHttpRequest() }: TransferOptions,
+  responseType: 'json' | 'blob',
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = createRequest();
+    xhr.open(method, url);
+    setAuthHeaders(xhr);
+    xhr.responseType = 'blob';
+    const report = (e: ProgressEvent) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : undefined });
+    (method === 'POST' ? xhr.upload : xhr).addEventListener('progress', report);
+    xhr.addEventListener('load', () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve((responseType === 'blob' ? xhr.response : undefined) as T);
+        return;
+      }
+      // Errors come back as JSON; reading the blob as text gives the server's message (spec §8 order).
+      void (xhr.response as Blob).text().then((text) => {
+        const body = parseErrorBody(text);
+        reject(new ApiError(apiErrorMessage(body, text, xhr.status, url), xhr.status, url, body));
+      });
+    });
+    xhr.addEventListener('error', () => reject(new ApiError(networkErrorMessage, 0, url)));
+    xhr.addEventListener('abort', () => reject(new DOMException('The transfer was cancelled.', 'AbortError')));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(body);
+  });
+}
+
+function parseErrorBody(text: string): ErrorBody | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as ErrorBody) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CSRF and bearer headers every call carries (spec §7). The shared API client sets them on fetch, which
+ * reports no upload progress, so a transfer sets them on its XMLHttpRequest from the same sources.
+ */
+function setAuthHeaders(xhr: XMLHttpRequest) {
+  const csrf = document.querySelector<HTMLMetaElement>('meta[name="grv_csrf_token"]')?.content ?? '';
+  xhr.setRequestHeader('X-CSRF-Token', csrf);
+  const token = localState.getBearerToken()?.accessToken;
+  if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+}
