@@ -3,11 +3,11 @@ import { Component, type ReactNode, Suspense } from 'react';
 import { lazyPage } from './lazyPage';
 
 class Catch extends Component<{ children: ReactNode }, { error?: Error }> {
-  state: { error?: Error } = {};
+  override state: { error?: Error } = {};
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>failed: {this.state.error.message}</p> : this.props.children;
   }
 }

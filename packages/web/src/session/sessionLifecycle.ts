@@ -2,7 +2,14 @@
  * The session lifecycle of spec §4: renewal, the status check, the cross-tab rules, inactivity and logout.
  * It runs outside React so its timers can be pinned with fake timers; the shell starts it once signed in.
  */
-import { sessionTimers } from './sessionTimers';
+import {
+  ACTIVITY_THROTTLE_MS,
+  INACTIVITY_CHECK_INTERVAL_MS,
+  INACTIVITY_MARGIN_MS,
+  SESSION_CHECK_INTERVAL_MS,
+  STATUS_CHECK_MIN_TIME_LEFT_MS,
+  TOKEN_RENEWAL_THRESHOLD_SECONDS,
+} from '@portcullis/shared';
 
 /** The bearer token as the console stores it (spec §3). */
 export interface SessionToken {
@@ -67,12 +74,12 @@ export class SessionLifecycle {
       this.ports.goToLogin();
       return false;
     }
-    this.intervals.push(setInterval(() => this.checkToken(), sessionTimers.tokenCheckMs));
+    this.intervals.push(setInterval(() => this.checkToken(), SESSION_CHECK_INTERVAL_MS));
     const idleTimeout = this.ports.readToken()?.sessionInactiveTimeout ?? 0;
     if (idleTimeout > 0) {
       this.recordActivity();
       for (const name of activityEvents) this.target.addEventListener(name, this.onActivity, { passive: true });
-      this.intervals.push(setInterval(() => this.checkIdle(idleTimeout), sessionTimers.inactivityCheckMs));
+      this.intervals.push(setInterval(() => this.checkIdle(idleTimeout), INACTIVITY_CHECK_INTERVAL_MS));
     }
     this.ensureSession();
     return true;
@@ -103,13 +110,13 @@ export class SessionLifecycle {
   private ensureSession(): void {
     const left = this.timeLeft();
     if (left <= 0) void this.logout();
-    else if (left < sessionTimers.renewBeforeExpiryMs && !this.renewing) void this.renew();
+    else if (left < TOKEN_RENEWAL_THRESHOLD_SECONDS * 1000 && !this.renewing) void this.renew();
   }
 
   private checkToken(): void {
     this.ensureSession();
     // Only while the token has a margin left, so the check never races the expiry logout.
-    if (this.timeLeft() > sessionTimers.statusCheckMarginMs) {
+    if (this.timeLeft() > STATUS_CHECK_MIN_TIME_LEFT_MS) {
       this.ports.checkStatus().catch((err: { status?: number }) => {
         if (err?.status === 403) void this.logout();
       });
@@ -133,7 +140,7 @@ export class SessionLifecycle {
   }
 
   private readonly onActivity = (): void => {
-    if (this.now() - this.lastRecordedActivity >= sessionTimers.activityThrottleMs) this.recordActivity();
+    if (this.now() - this.lastRecordedActivity >= ACTIVITY_THROTTLE_MS) this.recordActivity();
   };
 
   private recordActivity(): void {
@@ -144,7 +151,7 @@ export class SessionLifecycle {
   private checkIdle(timeoutMs: number): void {
     // The last-active time is shared by every tab, so activity in one keeps the others signed in.
     const idleFor = this.now() - this.ports.readLastActive();
-    if (idleFor > timeoutMs - sessionTimers.inactivityMarginMs) void this.logout();
+    if (idleFor > timeoutMs - INACTIVITY_MARGIN_MS) void this.logout();
   }
 
   private leave(): void {

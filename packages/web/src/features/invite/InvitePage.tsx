@@ -1,0 +1,101 @@
+import {
+  Alert,
+  Button,
+  Card,
+  FieldInput,
+  Flex,
+  H1,
+  Text,
+  Validation,
+  composeRules,
+  requiredField,
+  requiredMatch,
+} from '@portcullis/design';
+import { apiPaths, compilePath, encodePassword, webRoutes } from '@portcullis/shared';
+import { api } from '../../client';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useMatch, useParams } from 'react-router-dom';
+import { passwordRule, passwordRuleText } from './passwordRules';
+
+interface ResetToken {
+  user: string;
+  expires: string;
+}
+
+/** One screen for an invitation and a password reset (spec §2): the new password, twice, with its rules. */
+export default function InvitePage() {
+  const { tokenId = '' } = useParams();
+  const onReset = useMatch(webRoutes.userReset);
+  const onResetContinue = useMatch(webRoutes.userResetContinue);
+  const isReset = Boolean(onReset ?? onResetContinue);
+  const [token, setToken] = useState<ResetToken | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api
+      .get<ResetToken>(compilePath(apiPaths.resetPasswordToken, { tokenId }))
+      .then(setToken)
+      .catch((err: Error) => setLoadError(err.message));
+  }, [tokenId]);
+
+  const submit = async (e: FormEvent, validate: () => boolean) => {
+    e.preventDefault();
+    if (!validate()) return;
+    setBusy(true);
+    setError('');
+    try {
+      await api.put(apiPaths.passwordToken, { token: tokenId, password: encodePassword(password) });
+      // The server answers with a session; a full load picks up its bearer token.
+      window.location.assign(webRoutes.root);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex as="main" justifyContent="center" alignItems="flex-start" pt={9} px={3} minHeight="100vh">
+      <Card>
+        <H1 mb={2}>{isReset ? 'Reset Password' : 'Welcome to Portcullis'}</H1>
+        {token ? (
+          <Text muted mb={4}>
+            {isReset ? 'Choose a new password for' : 'Set a password for'} {token.user}
+          </Text>
+        ) : null}
+        {loadError ? <Alert>{loadError}</Alert> : null}
+        {error ? <Alert>{error}</Alert> : null}
+        <Validation>
+          {({ validate }) => (
+            <form onSubmit={(e) => void submit(e, validate)} noValidate>
+              <FieldInput
+                label="Password"
+                type="password"
+                value={password}
+                onChange={setPassword}
+                rule={passwordRule}
+                autoComplete="new-password"
+                helperText={passwordRuleText}
+                autoFocus
+              />
+              <FieldInput
+                label="Confirm Password"
+                type="password"
+                value={confirm}
+                onChange={setConfirm}
+                rule={composeRules(requiredField('Please confirm your password'), requiredMatch(() => password, 'Passwords do not match'))}
+                autoComplete="new-password"
+              />
+              <Button type="submit" size="large" block loading={busy} disabled={!token}>
+                {isReset ? 'Change Password' : 'Set Password'}
+              </Button>
+            </form>
+          )}
+        </Validation>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,25 @@
+import { Box, Flex, SideNav } from '@portcullis/design';
+import { useAtomValue } from 'jotai';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { featureFlagsAtom, userContextAtom } from '../../session/userContext';
+import { activeNavItem, navigationCategories } from './navigation';
+import { TopBar } from './TopBar';
+
+/** The frame of every private page but the full-screen ones: top bar, side navigation, the page. */
+export default function MainLayout() {
+  const user = useAtomValue(userContextAtom);
+  const flags = useAtomValue(featureFlagsAtom);
+  const { pathname } = useLocation();
+  const categories = navigationCategories(flags, user.cluster.clusterId);
+  return (
+    <Flex flexDirection="column" height="100vh">
+      <TopBar clusterId={user.cluster.clusterId} username={user.username} />
+      <Flex flex="1" minHeight={0}>
+        <SideNav categories={categories} activeItemId={activeNavItem(categories, pathname)?.id} linkAs={Link} />
+        <Box as="main" flex="1" p={5} minWidth={0} overflow="auto">
+          <Outlet />
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, DataTable, Flex, H1, Menu } from '@portcullis/design';
+import type { Resource } from '@portcullis/shared';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { userContextAtom } from '../../session/userContext';
+import { DeleteRoleDialog } from './DeleteRoleDialog';
+import { RoleEditorDialog } from './RoleEditorDialog';
+import { rolesAtom, rolesVersionAtom } from './rolesAtoms';
+
+type Open = { kind: 'create' } | { kind: 'edit'; role: Resource } | { kind: 'delete'; role: Resource } | null;
+
+/** Roles: the list, create and edit as YAML, delete. */
+export default function RolesPage() {
+  const roles = useAtomValue(rolesAtom);
+  const { acl } = useAtomValue(userContextAtom);
+  const refresh = useSetAtom(rolesVersionAtom);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const saved = () => {
+    refresh((v) => v + 1);
+    close();
+  };
+  return (
+    <>
+      <Flex alignItems="center" justifyContent="space-between" mb={4}>
+        <H1>Roles</H1>
+        {acl.roles.create ? <Button onClick={() => setOpen({ kind: 'create' })}>Create New Role</Button> : null}
+      </Flex>
+      <DataTable<Resource>
+        data={roles}
+        rowKey={(r) => r.id}
+        isSearchable
+        searchableProps={['name']}
+        initialSort={{ key: 'name', dir: 'ASC' }}
+        emptyText="No Roles Found"
+        columns={[
+          { key: 'name', headerText: 'Name', isSortable: true },
+          {
+            altKey: 'actions',
+            render: (r) => (
+              <Menu
+                label={`Options for ${r.name}`}
+                kind="border"
+                size="small"
+                items={[
+                  ...(acl.roles.edit ? [{ label: 'Edit…', onSelect: () => setOpen({ kind: 'edit', role: r }) }] : []),
+                  ...(acl.roles.remove ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', role: r }) }] : []),
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      {open?.kind === 'create' || open?.kind === 'edit' ? (
+        <RoleEditorDialog role={open.kind === 'edit' ? open.role : undefined} onClose={close} onSaved={saved} />
+      ) : null}
+      {open?.kind === 'delete' ? <DeleteRoleDialog name={open.role.name} onClose={close} onDeleted={saved} /> : null}
+    </>
+  );
+}

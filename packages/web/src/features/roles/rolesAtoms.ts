@@ -1,0 +1,16 @@
+import { apiPaths, compilePath, makeResource } from '@portcullis/shared';
+import { atom } from 'jotai';
+import { api } from '../../client';
+
+export const rolesVersionAtom = atom(0);
+
+export const rolesAtom = atom(async (get) => {
+  get(rolesVersionAtom);
+  return (await api.get<unknown[]>(compilePath(apiPaths.roles))).map(makeResource);
+});
+
+export const roleActions = {
+  create: (content: string) => api.post(compilePath(apiPaths.roles), { content }),
+  update: (name: string, content: string) => api.put(compilePath(apiPaths.roles, { name }), { content }),
+  remove: (name: string) => api.delete(compilePath(apiPaths.roles, { name })),
+};

@@ -1,0 +1,99 @@
+import { Alert, Button, Dialog, Field, FieldInput, Select, Validation, requiredField } from '@portcullis/design';
+import { type User, type UserTraits, userTraitLabels, userTraitNames } from '@portcullis/shared';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import type { IssuedToken } from './ResetLinkDialog';
+import { roleNamesAtom, userActions } from './usersAtoms';
+
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Create a user (then issue their invitation) or edit one: roles and traits. */
+export function UserDialog({ user, onClose, onSaved }: { user?: User; onClose: () => void; onSaved: (invite?: IssuedToken) => void }) {
+  const roleNames = useAtomValue(roleNamesAtom);
+  const [name, setName] = useState(user?.name ?? '');
+  const [roles, setRoles] = useState<string[]>(user?.roles ?? []);
+  const [traits, setTraits] = useState<Record<string, string>>(() =>
+    Object.fromEntries(userTraitNames.map((t) => [t, (user?.traits[t] ?? []).join(', ')])),
+  );
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const save = async (e: FormEvent, validate: () => boolean) => {
+    e.preventDefault();
+    if (!validate() || roles.length === 0) {
+      if (roles.length === 0) setError('Give the user at least one role');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    const body = { name, roles, traits: Object.fromEntries(userTraitNames.map((t) => [t, splitList(traits[t] ?? '')])) as UserTraits };
+    try {
+      if (user) {
+        await userActions.update(body);
+        onSaved();
+      } else {
+        await userActions.create(body);
+        onSaved({ ...(await userActions.createToken(name, 'invite')), kind: 'invite' });
+      }
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  const formId = user ? 'edit-user' : 'create-user';
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      disableBackdropClose
+      title={user ? 'Edit User' : 'Create User'}
+      actions={
+        <>
+          <Button type="submit" form={formId} loading={busy}>
+            {user ? 'Save Changes' : 'Create User'}
+          </Button>
+          <Button kind="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      {error ? <Alert>{error}</Alert> : null}
+      <Validation>
+        {({ validate }) => (
+          <form id={formId} onSubmit={(e) => void save(e, validate)} noValidate>
+            <FieldInput label="Username" value={name} onChange={setName} rule={requiredField('Username is required')} disabled={Boolean(user)} autoFocus />
+            <Field label="Roles">
+              {({ id, describedBy }) => (
+                <Select
+                  id={id}
+                  aria-describedby={describedBy}
+                  isMulti
+                  isSearchable
+                  value={roles}
+                  onChange={setRoles}
+                  options={roleNames.map((r) => ({ value: r, label: r }))}
+                  placeholder="Click to select roles"
+                />
+              )}
+            </Field>
+            {userTraitNames.map((t) => (
+              <FieldInput
+                key={t}
+                label={userTraitLabels[t]}
+                value={traits[t] ?? ''}
+                onChange={(v) => setTraits((all) => ({ ...all, [t]: v }))}
+                helperText="Separate values with commas"
+              />
+            ))}
+          </form>
+        )}
+      </Validation>
+    </Dialog>
+  );
+}

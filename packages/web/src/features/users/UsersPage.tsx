@@ -1,0 +1,82 @@
+import { Alert, Button, DataTable, Flex, H1, Menu } from '@portcullis/design';
+import type { User } from '@portcullis/shared';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { userContextAtom } from '../../session/userContext';
+import { DeleteUserDialog } from './DeleteUserDialog';
+import { ResetLinkDialog, type IssuedToken } from './ResetLinkDialog';
+import { UserDialog } from './UserDialog';
+import { userActions, usersAtom, usersVersionAtom } from './usersAtoms';
+
+type Open = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User } | { kind: 'token'; token: IssuedToken } | null;
+
+/** Users (spec §3): list with search and sort, create with roles and traits, edit, delete, reset password. */
+export default function UsersPage() {
+  const users = useAtomValue(usersAtom);
+  const { acl } = useAtomValue(userContextAtom);
+  const refresh = useSetAtom(usersVersionAtom);
+  const [open, setOpen] = useState<Open>(null);
+  const [error, setError] = useState('');
+  const close = () => setOpen(null);
+  const changed = () => refresh((v) => v + 1);
+
+  const resetPassword = async (user: User) => {
+    setError('');
+    try {
+      const token = await userActions.createToken(user.name, 'password');
+      setOpen({ kind: 'token', token: { ...token, kind: 'password' } });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <>
+      <Flex alignItems="center" justifyContent="space-between" mb={4}>
+        <H1>Users</H1>
+        {acl.users.create ? <Button onClick={() => setOpen({ kind: 'create' })}>Create New User</Button> : null}
+      </Flex>
+      {error ? <Alert onDismiss={() => setError('')}>{error}</Alert> : null}
+      <DataTable<User>
+        data={users}
+        rowKey={(u) => u.name}
+        isSearchable
+        searchableProps={['name', 'roles']}
+        initialSort={{ key: 'name', dir: 'ASC' }}
+        emptyText="No Users Found"
+        columns={[
+          { key: 'name', headerText: 'Name', isSortable: true },
+          { key: 'roles', headerText: 'Roles', render: (u) => u.roles.join(', ') },
+          { key: 'authType', headerText: 'Type', isSortable: true, render: (u) => (u.isLocal ? 'Local User' : u.authType) },
+          {
+            altKey: 'actions',
+            render: (u) => (
+              <Menu
+                label={`Options for ${u.name}`}
+                kind="border"
+                size="small"
+                items={[
+                  ...(acl.users.edit ? [{ label: 'Edit…', onSelect: () => setOpen({ kind: 'edit', user: u }) }] : []),
+                  ...(acl.users.edit ? [{ label: 'Reset Password…', onSelect: () => void resetPassword(u) }] : []),
+                  ...(acl.users.remove ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', user: u }) }] : []),
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      {open?.kind === 'create' || open?.kind === 'edit' ? (
+        <UserDialog
+          user={open.kind === 'edit' ? open.user : undefined}
+          onClose={close}
+          onSaved={(token) => {
+            changed();
+            setOpen(token ? { kind: 'token', token } : null);
+          }}
+        />
+      ) : null}
+      {open?.kind === 'delete' ? <DeleteUserDialog name={open.user.name} onClose={close} onDeleted={() => (changed(), close())} /> : null}
+      {open?.kind === 'token' ? <ResetLinkDialog token={open.token} onClose={close} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { accountRoutes } from '../features/account/routes';
+import { auditRoutes } from '../features/audit/routes';
+import { inviteRoutes } from '../features/invite/routes';
+import { loginRoutes } from '../features/login/routes';
+import { rolesRoutes } from '../features/roles/routes';
+import { settingsRoutes } from '../features/settings/routes';
+import { supportRoutes } from '../features/support/routes';
+import { usersRoutes } from '../features/users/routes';
+import type { PageRoute } from './pageRoute';
+
+/** Every page of the console; a feature joins by adding its routes here. */
+export const pages: PageRoute[] = [
+  ...loginRoutes,
+  ...inviteRoutes,
+  ...usersRoutes,
+  ...rolesRoutes,
+  ...auditRoutes,
+  ...accountRoutes,
+  ...supportRoutes,
+  ...settingsRoutes,
+];

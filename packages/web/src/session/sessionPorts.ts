@@ -1,0 +1,18 @@
+import { apiPaths, type BearerTokenJson, loginPath } from '@portcullis/shared';
+import { api, localState } from '../client';
+import type { SessionPorts } from './sessionLifecycle';
+
+/** The lifecycle's ports over shared's API client and local storage, in this browser tab. */
+export function browserSessionPorts(): SessionPorts {
+  return {
+    readToken: () => localState.getBearerToken() ?? null,
+    renew: async () => localState.saveSession(await api.post<BearerTokenJson>(apiPaths.webSessionRenew)),
+    checkStatus: () => api.get(apiPaths.userStatus),
+    deleteSession: () => api.delete(apiPaths.webSession),
+    clearLocalState: () => localState.clear(),
+    readLastActive: () => localState.getLastActive(),
+    writeLastActive: (ms) => localState.setLastActive(ms),
+    broadcastRenewing: (renewing) => localState.setRenewing(renewing),
+    goToLogin: () => window.location.assign(loginPath(window.location)),
+  };
+}

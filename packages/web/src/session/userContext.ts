@@ -1,0 +1,23 @@
+import { apiPaths, compilePath, makeFeatureFlags, makeUserContext, type UserContextJson } from '@portcullis/shared';
+import { atom } from 'jotai';
+import { api } from '../client';
+import { webConfigAtom } from '../config';
+
+/** Bumped to fetch the user context again; otherwise the cached one is reused (spec §4). */
+export const userContextVersionAtom = atom(0);
+
+export const userContextAtom = atom(async (get) => {
+  get(userContextVersionAtom);
+  const { proxyCluster } = get(webConfigAtom);
+  return makeUserContext(await api.get<UserContextJson>(compilePath(apiPaths.userContext, { clusterId: proxyCluster })));
+});
+
+/** The server's ping: whether the assistant is enabled (spec §3). */
+const pingAtom = atom(() => api.get<{ proxy?: { assist_enabled?: boolean } }>(apiPaths.ping));
+
+/** What the signed-in user may see (spec §2's feature flags), from their ACL and the server's config. */
+export const featureFlagsAtom = atom(async (get) => {
+  const { acl } = await get(userContextAtom);
+  const { isDashboard } = get(webConfigAtom);
+  return makeFeatureFlags(acl, { isDashboard, assistEnabled: (await get(pingAtom)).proxy?.assist_enabled === true });
+});
