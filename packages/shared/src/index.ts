@@ -4,6 +4,7 @@ export * from './audit';
 export * from './config';
 export * from './constants';
 export * from './format';
+export * from './models';
 export { encodePassword, decodePassword } from './password';
 export * from './routes';
 export * from './storage';

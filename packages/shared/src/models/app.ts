@@ -1,0 +1,61 @@
+import { compilePath } from '../routes/compilePath';
+import { webRoutes } from '../routes/webRoutes';
+import { sortLabels, type Label } from './labels';
+
+export interface AwsRole {
+  arn: string;
+  display: string;
+}
+
+export interface AppJson {
+  name: string;
+  description?: string;
+  uri: string;
+  publicAddr?: string;
+  labels?: Label[];
+  clusterId: string;
+  fqdn: string;
+  awsConsole?: boolean;
+  awsRoles?: AwsRole[];
+}
+
+export interface App {
+  id: string;
+  name: string;
+  description: string;
+  uri: string;
+  publicAddr: string;
+  labels: Label[];
+  clusterId: string;
+  fqdn: string;
+  /** Empty for TCP and cloud apps, which cannot be opened in a browser. */
+  launchUrl: string;
+  awsRoles: AwsRole[];
+  awsConsole: boolean;
+  isCloudOrTcpEndpoint: boolean;
+  addrWithProtocol: string;
+}
+
+/** A tcp:// or cloud:// app keeps its scheme with the public address; any other is reached over https (spec §3). */
+export function makeApp(json: AppJson): App {
+  const publicAddr = json.publicAddr ?? '';
+  const scheme = /^(tcp|cloud):\/\//.exec(json.uri)?.[1];
+  const addrWithProtocol = publicAddr ? `${scheme ?? 'https'}://${publicAddr}` : json.uri;
+  return {
+    id: `${json.clusterId}-${json.name}-${publicAddr || json.uri}`,
+    name: json.name,
+    description: json.description ?? '',
+    uri: json.uri,
+    publicAddr,
+    labels: sortLabels(json.labels),
+    clusterId: json.clusterId,
+    fqdn: json.fqdn,
+    launchUrl: scheme
+      ? ''
+      : compilePath(webRoutes.appLauncher, { fqdn: json.fqdn, clusterId: json.clusterId, publicAddr: publicAddr || undefined }),
+    awsRoles: json.awsRoles ?? [],
+    awsConsole: json.awsConsole ?? false,
+    isCloudOrTcpEndpoint: scheme !== undefined,
+    addrWithProtocol,
+  };
+}

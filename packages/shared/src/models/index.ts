@@ -1,0 +1,44 @@
+export { makeActiveSession, stripPort } from './activeSession';
+export type { ActiveSession, ActiveSessionJson, ParticipantMode, SessionKind } from './activeSession';
+export { makeApp } from './app';
+export type { App, AppJson, AwsRole } from './app';
+export { makeCluster } from './cluster';
+export type { Cluster, ClusterJson } from './cluster';
+export { makeConnectionDiagnostic } from './connectionDiagnostic';
+export type { ConnectionDiagnostic, ConnectionDiagnosticJson, DiagnosticTrace } from './connectionDiagnostic';
+export {
+  databaseProtocolName,
+  databaseProtocolNames,
+  databaseTypeTitle,
+  databaseTypeTitles,
+  makeDatabase,
+  makeDatabaseService,
+} from './database';
+export type { Database, DatabaseJson, DatabaseService, DatabaseServiceJson } from './database';
+export { makeJoinToken } from './joinToken';
+export type { JoinToken, JoinTokenJson } from './joinToken';
+export { sortLabels } from './labels';
+export type { Label } from './labels';
+export { makeMfaDevice, makeRecoveryCodes, mfaDeviceDescription } from './mfaDevice';
+export type { MfaDevice, MfaDeviceJson, RecoveryCodes, RecoveryCodesJson } from './mfaDevice';
+export { makeDesktop, makeDesktopService, makeKube, makeNode, makeUserGroup } from './resourceItems';
+export type {
+  Desktop,
+  DesktopJson,
+  DesktopService,
+  DesktopServiceJson,
+  Kube,
+  KubeJson,
+  Node,
+  NodeJson,
+  UserGroup,
+  UserGroupJson,
+} from './resourceItems';
+export { makePing } from './ping';
+export type { Ping, PingJson } from './ping';
+export { makeRecording, RecordingDescription } from './recording';
+export type { Recording, RecordingEventJson, RecordingType } from './recording';
+export { makeResource } from './resource';
+export type { Resource, ResourceJson, ResourceKind } from './resource';
+export { localUserLabel, makeResetToken, makeUser } from './user';
+export type { ResetToken, ResetTokenJson, User, UserJson, UserTraits } from './user';
