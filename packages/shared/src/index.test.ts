@@ -1,5 +1,35 @@
-import { webBasePath } from './index';
+import * as shared from './index';
+import * as terminal from './terminal';
 
-test('console routes live under /web', () => {
-  expect(webBasePath).toBe('/web');
+// The public API is pinned so that a change to it is deliberate. The terminal protocol (owned with the
+// gateway's terminal) is pinned by its own module: the entry point must simply re-export all of it.
+const pinned = [
+  'ACTIVITY_THROTTLE_MS', 'AUDIT_QUERY_MAX_LENGTH', 'ApiError', 'AuditCategory', 'CONFIG_DATE_FORMAT',
+  'CONFIG_DATE_TIME_FORMAT', 'CtaEvent', 'DATE_FORMAT', 'DATE_TIME_FORMAT', 'DEFAULT_JOIN_METHOD',
+  'DEFAULT_SCROLLBACK_LINES', 'DiscoverEvent', 'DiscoverEventStatus', 'DiscoverResourceKind', 'EVENTS_FETCH_LIMIT',
+  'INACTIVITY_CHECK_INTERVAL_MS', 'INACTIVITY_MARGIN_MS', 'INTERNAL_RESOURCE_ID_LABEL', 'NETWORK_ACTION_DENY',
+  'PATH_CACHE_LIMIT', 'RecordingDescription', 'SESSION_CHECK_INTERVAL_MS', 'SHORT_DATE_FORMAT',
+  'STATUS_CHECK_MIN_TIME_LEFT_MS', 'StorageKey', 'TOKEN_RENEWAL_THRESHOLD_SECONDS', 'aclAreas', 'apiBasePath',
+  'apiErrorMessage', 'apiPaths', 'assistantSocketUrl', 'auditQueryText', 'canQueryAgents', 'clusterIdFromPath',
+  'commandExecuteSocketUrl', 'compilePath', 'compiledPathCount', 'consoleSessionPath', 'createApiClient',
+  'createLocalState', 'databaseProtocolName', 'databaseProtocolNames', 'databaseTypeTitle', 'databaseTypeTitles',
+  'decodeBootstrapToken', 'decodePassword', 'defaultErrorMessage', 'defaultTheme', 'desktopPlaybackSocketUrl',
+  'desktopSocketUrl', 'displayDate', 'displayDateTime', 'displayShortDate', 'documentTitle', 'durationText',
+  'enabledFeatures', 'encodePassword', 'ensureKnownRoute', 'ensureOwnOrigin', 'eventCatalogue', 'eventCodes',
+  'eventDefinitions', 'eventQueryPath', 'featureCategories', 'featureFlagNames', 'featureSections', 'features',
+  'formatSort', 'isKnownRoute', 'keysKeptOnClear', 'listQueryPath', 'localUserLabel', 'lockedFeatures', 'loginPath',
+  'makeAcl', 'makeActiveSession', 'makeApp', 'makeBearerToken', 'makeCluster', 'makeConnectionDiagnostic',
+  'makeDatabase', 'makeDatabaseService', 'makeDesktop', 'makeDesktopService', 'makeEvent', 'makeFeatureFlags',
+  'makeJoinToken', 'makeKube', 'makeMfaDevice', 'makeNode', 'makePing', 'makeRecording', 'makeRecoveryCodes',
+  'makeResetToken', 'makeResource', 'makeUser', 'makeUserContext', 'makeUserGroup', 'makeWebConfig',
+  'mfaDeviceDescription', 'networkErrorMessage', 'noAccess', 'playerPath', 'primaryAuthType', 'queryString',
+  'recordingsQueryPath', 'serverCallbackPrefixes', 'shouldCheckDiscoverOnboarding', 'sortLabels', 'storageKeyPrefix',
+  'stripPort', 'terminalSocketUrl', 'tokenTimeLeft', 'truncateText', 'unknownEventDesc',
+  'usageBasedBillingLockedFeatures', 'webBasePath', 'webConfigSchema', 'webRoutes', 'websocketOrigin',
+  'websocketPaths',
+];
+
+test('the export list is pinned', () => {
+  const expected = [...pinned, ...Object.keys(terminal)].sort();
+  expect(Object.keys(shared).sort()).toEqual(expected);
 });
