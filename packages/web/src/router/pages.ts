@@ -1,8 +1,10 @@
 import { accountRoutes } from '../features/account/routes';
 import { auditRoutes } from '../features/audit/routes';
+import { consoleRoutes } from '../features/console/routes';
 import { inviteRoutes } from '../features/invite/routes';
 import { loginRoutes } from '../features/login/routes';
 import { rolesRoutes } from '../features/roles/routes';
+import { serversRoutes } from '../features/servers/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { supportRoutes } from '../features/support/routes';
 import { usersRoutes } from '../features/users/routes';
@@ -18,4 +20,6 @@ export const pages: PageRoute[] = [
   ...accountRoutes,
   ...supportRoutes,
   ...settingsRoutes,
+  ...serversRoutes,
+  ...consoleRoutes,
 ];

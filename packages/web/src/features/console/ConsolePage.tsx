@@ -1,0 +1,70 @@
+import { Flex } from '@portcullis/design';
+import { compilePath, type TerminalParams, webRoutes } from '@portcullis/shared';
+import { useAtom } from 'jotai';
+import { useCallback, useEffect } from 'react';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { NodeList } from '../servers/NodeList';
+import { ConsoleTabBar } from './ConsoleTabBar';
+import { closeTab, type ConsoleTab, consoleTabsAtom, openTab, tabId, tabPath, updateTab } from './consoleTabs';
+import { FileTransferBar } from './fileTransfer/FileTransferBar';
+import { openTerminalSocket } from './terminal/openTerminalSocket';
+import type { TerminalSocket } from './terminal/TerminalEngine';
+import { TerminalPane } from './TerminalPane';
+
+export interface ConsolePageProps {
+  /** How a pane reaches the gateway; tests pass a fake socket. */
+  connect?: (clusterId: string, params: TerminalParams) => TerminalSocket;
+}
+
+/**
+ * The full-screen console: terminal sessions as tabs, the URL naming the active one
+ * (console/node/{serverId}/{login}), and the node picker at console/nodes (or when no session is open).
+ * Every pane stays mounted while it is open, so switching tabs never drops a shell.
+ */
+export default function ConsolePage({ connect = openTerminalSocket }: ConsolePageProps) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [tabs, setTabs] = useAtom(consoleTabsAtom);
+  const inConsole = matchPath({ path: webRoutes.console, end: false }, pathname)?.params;
+  const target = matchPath(webRoutes.consoleConnect, pathname)?.params;
+  const clusterId = inConsole?.clusterId ?? '';
+  const { serverId, login } = target ?? {};
+  const activeId = serverId && login ? tabId(serverId, login) : undefined;
+  const activeTab = tabs.find((t) => t.id === activeId);
+
+  useEffect(() => {
+    if (serverId && login) setTabs((all) => openTab(all, { clusterId, serverId, login }));
+  }, [clusterId, serverId, login, setTabs]);
+
+  const nodesPath = compilePath(webRoutes.consoleNodes, { clusterId });
+  const select = (tab: ConsoleTab) => navigate(tabPath(tab));
+  const close = (tab: ConsoleTab) => {
+    const { tabs: rest, next } = closeTab(tabs, tab.id);
+    setTabs(rest);
+    if (tab.id === activeId) navigate(next ? tabPath(next) : nodesPath);
+  };
+  const change = useCallback((id: string, update: Partial<ConsoleTab>) => setTabs((all) => updateTab(all, id, update)), [setTabs]);
+
+  return (
+    <Flex flexDirection="column" height="100vh" bg="levels.sunken">
+      <ConsoleTabBar tabs={tabs} activeId={activeId} onSelect={select} onClose={close} onAdd={() => navigate(nodesPath)} />
+      {!activeTab && (
+        <Flex flexDirection="column" flex="1" p={3} overflow="auto">
+          <NodeList clusterId={clusterId} onConnect={(node, nodeLogin) => navigate(tabPath({ clusterId, serverId: node.id, login: nodeLogin }))} />
+        </Flex>
+      )}
+      {tabs.map((tab) => (
+        <TerminalPane
+          key={tab.id}
+          serverId={tab.serverId}
+          login={tab.login}
+          visible={tab.id === activeId}
+          connect={(params) => connect(tab.clusterId, params)}
+          onStatus={(status) => change(tab.id, { status })}
+          onSession={(session) => change(tab.id, { hostname: session.server_hostname })}
+        />
+      ))}
+      {activeTab && <FileTransferBar key={activeTab.id} clusterId={activeTab.clusterId} serverId={activeTab.serverId} login={activeTab.login} />}
+    </Flex>
+  );
+}

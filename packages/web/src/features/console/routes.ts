@@ -1,0 +1,13 @@
+import { webRoutes } from '@portcullis/shared';
+import { lazyPage } from '../../router/lazyPage';
+import type { PageRoute } from '../../router/pageRoute';
+
+// One component for every console route: moving between them keeps the same page instance, so open
+// terminal sessions survive switching tabs and visiting the node picker.
+const ConsolePage = lazyPage(() => import('./ConsolePage'));
+
+export const consoleRoutes: PageRoute[] = [
+  { path: webRoutes.console, frame: 'fullscreen', title: 'Console', component: ConsolePage },
+  { path: webRoutes.consoleNodes, frame: 'fullscreen', title: 'Console', component: ConsolePage },
+  { path: webRoutes.consoleConnect, frame: 'fullscreen', title: 'Console', component: ConsolePage },
+];
