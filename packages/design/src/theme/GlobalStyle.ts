@@ -5,7 +5,7 @@ export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html, body {
     margin: 0;
-    background: ${({ theme }) => theme.colors.levels.sunken};
+    background-color: ${({ theme }) => theme.colors.levels.sunken};
     color: ${({ theme }) => theme.colors.text.main};
     font-family: ${({ theme }) => theme.fonts.body};
     font-size: ${({ theme }) => theme.typography.body2.fontSize}px;

@@ -44,6 +44,7 @@ export const durations = {
   fade: 150,
   toast: 5000,
   tooltipOpen: 300,
+  copied: 1500,
 } as const;
 
 export const breakpoints = ['600px', '900px', '1200px'];

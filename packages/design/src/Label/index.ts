@@ -1,0 +1,2 @@
+export { Label, ResourceLabels } from './Label';
+export type { LabelProps, LabelKind, ResourceLabel } from './Label';

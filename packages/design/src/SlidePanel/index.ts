@@ -1,0 +1,2 @@
+export { SlidePanel } from './SlidePanel';
+export type { SlidePanelProps } from './SlidePanel';

@@ -1,0 +1,2 @@
+export { StepSlider } from './StepSlider';
+export type { StepSliderProps, StepProps } from './StepSlider';

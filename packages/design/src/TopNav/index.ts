@@ -1,0 +1,3 @@
+export { TopNav } from './TopNav';
+export type { TopNavProps } from './TopNav';
+export { ThemeToggle } from './ThemeToggle';

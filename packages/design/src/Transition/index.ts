@@ -1,0 +1,2 @@
+export { Transition, Fade } from './Transition';
+export type { TransitionProps, TransitionState } from './Transition';
