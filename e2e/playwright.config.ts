@@ -11,4 +11,9 @@ export default defineConfig({
   outputDir: '../build/e2e-results',
   use: { baseURL: `http://localhost:${port}`, launchOptions: chromiumLaunch, trace: 'retain-on-failure' },
   globalSetup: './global-setup.ts',
+  projects: [
+    // Accepts the main gateway's admin invite once; every spec signs the admin in afterwards.
+    { name: 'admin', testMatch: /.*\.setup\.ts/ },
+    { name: 'console', testMatch: /.*\.spec\.ts/, dependencies: ['admin'] },
+  ],
 });

@@ -1,0 +1,22 @@
+import { eventCatalogue, eventCodes } from '@portcullis/shared';
+import { expect, test } from '@playwright/test';
+import { createUser, signInAsAdmin } from '../fixtures/console';
+
+test('the audit log shows the logins and the user creation with their catalogue messages', async ({ page }) => {
+  await signInAsAdmin(page);
+  const name = `audited-${Date.now()}`;
+  await createUser(page, name, ['access']);
+  await page.goto('/web/cluster/localhost/audit');
+  const login = eventCatalogue[eventCodes.USER_LOCAL_LOGIN]!;
+  const created = eventCatalogue[eventCodes.USER_CREATE]!;
+  await expect(page.getByRole('row', { name: new RegExp(login.desc) }).first()).toContainText(
+    login.format({ code: login.code, event: login.type, time: '', user: 'admin' }),
+  );
+  const creation = page.getByRole('row').filter({ hasText: name });
+  await expect(creation.first()).toContainText(created.desc);
+  await expect(creation.first()).toContainText(created.format({ code: created.code, event: created.type, time: '', name }));
+
+  // The details show the stored event as JSON.
+  await creation.first().getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByLabel('Event JSON')).toContainText(`"code": "${created.code}"`);
+});

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from '../fixtures/console';
+
+test('an unknown route of a signed-in user lands on /web', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/web/no/such/page');
+  await expect(page).toHaveURL(/\/web(\/|$)/);
+  expect(new URL(page.url()).pathname).not.toContain('no/such');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('the tab title carries the cluster id on cluster pages', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/web/users');
+  await expect(page).toHaveTitle('Users');
+  await page.goto('/web/cluster/localhost/audit');
+  await expect(page).toHaveTitle('localhost • Audit Log');
+});
+
+test('the theme switch persists and other tabs follow it', async ({ page, context }) => {
+  await signInAsAdmin(page);
+  const other = await context.newPage();
+  await other.goto('/web/account');
+  const dark = page.getByRole('switch', { name: 'Dark theme' });
+  const before = await dark.getAttribute('aria-checked');
+  await dark.click();
+  const after = before === 'true' ? 'false' : 'true';
+  await expect(other.getByRole('switch', { name: 'Dark theme' })).toHaveAttribute('aria-checked', after);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toHaveAttribute('aria-checked', after);
+});
