@@ -29,6 +29,8 @@ test('absolute URLs are forced onto the app origin', () => {
   expect(ensureOwnOrigin('https://evil.example.net/web/users?x=1', origin)).toBe(`${origin}/web/users?x=1`);
   expect(ensureOwnOrigin('/web/users', origin)).toBe(`${origin}/web/users`);
   expect(ensureOwnOrigin(`${origin}/web/roles`, origin)).toBe(`${origin}/web/roles`);
+  expect(ensureOwnOrigin('https://portcullis.example.com.evil.net/web', origin)).toBe(`${origin}/web`);
+  expect(ensureOwnOrigin('//evil.example.net/web', origin)).toBe(`${origin}/web`);
 });
 
 test('the tab title is `clusterId • title` with a cluster id in the URL, else the title', () => {

@@ -21,7 +21,7 @@ export function ensureKnownRoute(pathname: string): string {
   return isKnownRoute(pathname) ? pathname : webBasePath;
 }
 
-const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+const absolute = /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i;
 
 /** Forces a URL onto the app's own origin, so a redirect can never leave it (spec §2). */
 export function ensureOwnOrigin(url: string, origin: string): string {
