@@ -32,3 +32,4 @@ export * from './StepSlider';
 export * from './Toast';
 export * from './EmptyState';
 export * from './CopyButton';
+export * from './DataTable';

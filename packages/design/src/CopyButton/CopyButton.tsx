@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTheme } from 'styled-components';
 import { ButtonIcon } from '../ButtonIcon';
 import { Icons } from '../Icon';
+import { VisuallyHidden } from '../system';
 
 export type CopyButtonProps = {
   /** The text put on the clipboard. */
@@ -27,9 +28,7 @@ export function CopyButton({ value, label = 'Copy' }: CopyButtonProps) {
         size="small"
         onClick={() => navigator.clipboard.writeText(value).then(() => setCopied(true))}
       />
-      <span role="status" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {copied ? 'Copied to clipboard' : ''}
-      </span>
+      <VisuallyHidden role="status">{copied ? 'Copied to clipboard' : ''}</VisuallyHidden>
     </>
   );
 }
