@@ -1,4 +1,5 @@
 import { apiPaths, type BearerTokenJson, loginPath } from '@portcullis/shared';
+import { browserLocation } from '../browserLocation';
 import { api, localState } from '../client';
 import type { SessionPorts } from './sessionLifecycle';
 
@@ -13,6 +14,6 @@ export function browserSessionPorts(): SessionPorts {
     readLastActive: () => localState.getLastActive(),
     writeLastActive: (ms) => localState.setLastActive(ms),
     broadcastRenewing: (renewing) => localState.setRenewing(renewing),
-    goToLogin: () => window.location.assign(loginPath(window.location)),
+    goToLogin: () => browserLocation.assign(loginPath(window.location)),
   };
 }

@@ -1,4 +1,4 @@
-import { apiPaths, compilePath, makeFeatureFlags, makeUserContext, type UserContextJson } from '@portcullis/shared';
+import { apiPaths, compilePath, makeFeatureFlags, makePing, makeUserContext, type PingJson, type UserContextJson } from '@portcullis/shared';
 import { atom } from 'jotai';
 import { api } from '../client';
 import { webConfigAtom } from '../config';
@@ -13,11 +13,11 @@ export const userContextAtom = atom(async (get) => {
 });
 
 /** The server's ping: whether the assistant is enabled (spec §3). */
-const pingAtom = atom(() => api.get<{ proxy?: { assist_enabled?: boolean } }>(apiPaths.ping));
+const pingAtom = atom(async () => makePing(await api.get<PingJson>(apiPaths.ping)));
 
 /** What the signed-in user may see (spec §2's feature flags), from their ACL and the server's config. */
 export const featureFlagsAtom = atom(async (get) => {
   const { acl } = await get(userContextAtom);
   const { isDashboard } = get(webConfigAtom);
-  return makeFeatureFlags(acl, { isDashboard, assistEnabled: (await get(pingAtom)).proxy?.assist_enabled === true });
+  return makeFeatureFlags(acl, { isDashboard, assistEnabled: (await get(pingAtom)).assistEnabled });
 });

@@ -11,16 +11,12 @@ import {
   requiredField,
   requiredMatch,
 } from '@portcullis/design';
-import { apiPaths, compilePath, encodePassword, webRoutes } from '@portcullis/shared';
+import { apiPaths, compilePath, encodePassword, makeResetToken, type ResetToken, type ResetTokenJson, webRoutes } from '@portcullis/shared';
+import { browserLocation } from '../../browserLocation';
 import { api } from '../../client';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useMatch, useParams } from 'react-router-dom';
 import { passwordRule, passwordRuleText } from './passwordRules';
-
-interface ResetToken {
-  user: string;
-  expires: string;
-}
 
 /** One screen for an invitation and a password reset (spec §2): the new password, twice, with its rules. */
 export default function InvitePage() {
@@ -37,8 +33,8 @@ export default function InvitePage() {
 
   useEffect(() => {
     api
-      .get<ResetToken>(compilePath(apiPaths.resetPasswordToken, { tokenId }))
-      .then(setToken)
+      .get<ResetTokenJson>(compilePath(apiPaths.resetPasswordToken, { tokenId }))
+      .then((json) => setToken(makeResetToken(json)))
       .catch((err: Error) => setLoadError(err.message));
   }, [tokenId]);
 
@@ -50,7 +46,7 @@ export default function InvitePage() {
     try {
       await api.put(apiPaths.passwordToken, { token: tokenId, password: encodePassword(password) });
       // The server answers with a session; a full load picks up its bearer token.
-      window.location.assign(webRoutes.root);
+      browserLocation.assign(webRoutes.root);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
@@ -63,7 +59,7 @@ export default function InvitePage() {
         <H1 mb={2}>{isReset ? 'Reset Password' : 'Welcome to Portcullis'}</H1>
         {token ? (
           <Text muted mb={4}>
-            {isReset ? 'Choose a new password for' : 'Set a password for'} {token.user}
+            {isReset ? 'Choose a new password for' : 'Set a password for'} {token.username}
           </Text>
         ) : null}
         {loadError ? <Alert>{loadError}</Alert> : null}

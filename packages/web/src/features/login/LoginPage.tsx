@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Flex, FieldInput, H1, Text, Validation, requiredField } from '@portcullis/design';
 import { apiPaths, encodePassword, ensureOwnOrigin, primaryAuthType, webRoutes } from '@portcullis/shared';
+import { browserLocation } from '../../browserLocation';
 import { api } from '../../client';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
@@ -34,7 +35,7 @@ export default function LoginPage() {
       });
       // A full load: the server renders the page with the new session's bearer token (spec §3).
       const redirect = params.get('redirect_uri');
-      window.location.assign(redirect ? ensureOwnOrigin(redirect, window.location.origin) : webRoutes.root);
+      browserLocation.assign(redirect ? ensureOwnOrigin(redirect, window.location.origin) : webRoutes.root);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);

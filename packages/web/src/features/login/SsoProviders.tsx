@@ -1,5 +1,6 @@
 import { Box, Button } from '@portcullis/design';
 import type { AuthProvider } from '@portcullis/shared';
+import { browserLocation } from '../../browserLocation';
 
 /** One button per single sign-on connector; its URL leads to the server's callback routes (spec §2). */
 export function SsoProviders({ providers }: { providers: AuthProvider[] }) {
@@ -8,7 +9,7 @@ export function SsoProviders({ providers }: { providers: AuthProvider[] }) {
   return (
     <Box>
       {usable.map((p) => (
-        <Button key={p.name} kind="border" size="large" block mb={2} onClick={() => window.location.assign(p.url!)}>
+        <Button key={p.name} kind="border" size="large" block mb={2} onClick={() => browserLocation.assign(p.url!)}>
           Sign in with {p.displayName || p.name}
         </Button>
       ))}

@@ -1,4 +1,4 @@
-import { apiPaths, compilePath, makeResource } from '@portcullis/shared';
+import { apiPaths, compilePath, makeResource, type ResourceJson } from '@portcullis/shared';
 import { atom } from 'jotai';
 import { api } from '../../client';
 
@@ -6,7 +6,7 @@ export const rolesVersionAtom = atom(0);
 
 export const rolesAtom = atom(async (get) => {
   get(rolesVersionAtom);
-  return (await api.get<unknown[]>(compilePath(apiPaths.roles))).map(makeResource);
+  return (await api.get<ResourceJson[]>(compilePath(apiPaths.roles))).map(makeResource);
 });
 
 export const roleActions = {

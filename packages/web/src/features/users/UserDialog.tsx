@@ -1,8 +1,9 @@
 import { Alert, Button, Dialog, Field, FieldInput, Select, Validation, requiredField } from '@portcullis/design';
-import { type User, type UserTraits, userTraitLabels, userTraitNames } from '@portcullis/shared';
+import type { User } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import type { IssuedToken } from './ResetLinkDialog';
+import { type TraitName, traitLabels, traitNames } from './traitFields';
 import { roleNamesAtom, userActions } from './usersAtoms';
 
 const splitList = (text: string) =>
@@ -17,7 +18,7 @@ export function UserDialog({ user, onClose, onSaved }: { user?: User; onClose: (
   const [name, setName] = useState(user?.name ?? '');
   const [roles, setRoles] = useState<string[]>(user?.roles ?? []);
   const [traits, setTraits] = useState<Record<string, string>>(() =>
-    Object.fromEntries(userTraitNames.map((t) => [t, (user?.traits[t] ?? []).join(', ')])),
+    Object.fromEntries(traitNames.map((t) => [t, (user?.traits[t] ?? []).join(', ')])),
   );
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -30,7 +31,7 @@ export function UserDialog({ user, onClose, onSaved }: { user?: User; onClose: (
     }
     setBusy(true);
     setError('');
-    const body = { name, roles, traits: Object.fromEntries(userTraitNames.map((t) => [t, splitList(traits[t] ?? '')])) as UserTraits };
+    const body = { name, roles, traits: Object.fromEntries(traitNames.map((t) => [t, splitList(traits[t] ?? '')])) as Record<TraitName, string[]> };
     try {
       if (user) {
         await userActions.update(body);
@@ -82,10 +83,10 @@ export function UserDialog({ user, onClose, onSaved }: { user?: User; onClose: (
                 />
               )}
             </Field>
-            {userTraitNames.map((t) => (
+            {traitNames.map((t) => (
               <FieldInput
                 key={t}
-                label={userTraitLabels[t]}
+                label={traitLabels[t]}
                 value={traits[t] ?? ''}
                 onChange={(v) => setTraits((all) => ({ ...all, [t]: v }))}
                 helperText="Separate values with commas"

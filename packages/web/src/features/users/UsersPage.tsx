@@ -47,7 +47,7 @@ export default function UsersPage() {
         columns={[
           { key: 'name', headerText: 'Name', isSortable: true },
           { key: 'roles', headerText: 'Roles', render: (u) => u.roles.join(', ') },
-          { key: 'authType', headerText: 'Type', isSortable: true, render: (u) => (u.isLocal ? 'Local User' : u.authType) },
+          { key: 'authType', headerText: 'Type', isSortable: true, },
           {
             altKey: 'actions',
             render: (u) => (

@@ -1,26 +1,45 @@
-import { apiPaths, compilePath, makeResource, makeUser, type Resource, type ResetToken, type User, type UserInput } from '@portcullis/shared';
+import {
+  apiPaths,
+  compilePath,
+  makeResource,
+  makeUser,
+  type ResetToken,
+  type ResourceJson,
+  type User,
+  type UserJson,
+  type UserTraits,
+} from '@portcullis/shared';
 import { atom } from 'jotai';
 import { api } from '../../client';
+
+/** What the create and edit forms send. */
+export interface UserInput {
+  name: string;
+  roles: string[];
+  traits: UserTraits;
+}
 
 /** Bumped after every change so the list is fetched again. */
 export const usersVersionAtom = atom(0);
 
 export const usersAtom = atom(async (get) => {
   get(usersVersionAtom);
-  return (await api.get<unknown[]>(apiPaths.users)).map(makeUser);
+  return (await api.get<UserJson[]>(apiPaths.users)).map(makeUser);
 });
 
 /** The roles a user can be given, for the picker. */
-export const roleNamesAtom = atom(async (get) => {
-  get(usersVersionAtom);
-  const roles = (await api.get<unknown[]>(compilePath(apiPaths.roles))).map(makeResource);
-  return roles.map((r: Resource) => r.name).sort();
+export const roleNamesAtom = atom(async () => {
+  const roles = (await api.get<ResourceJson[]>(compilePath(apiPaths.roles))).map(makeResource);
+  return roles.map((r) => r.name).sort();
 });
 
 export const userActions = {
-  create: (user: UserInput) => api.post<User>(apiPaths.users, user),
-  update: (user: UserInput) => api.put<User>(apiPaths.users, user),
+  create: (user: UserInput) => api.post<UserJson>(apiPaths.users, user),
+  update: (user: UserInput) => api.put<UserJson>(apiPaths.users, user),
   remove: (name: string) => api.delete(compilePath(apiPaths.user, { username: name })),
   /** An invitation for a new user or a reset for an existing one; the token's value is shown once. */
-  createToken: (name: string, type: 'invite' | 'password') => api.post<ResetToken>(apiPaths.passwordToken, { name, type }),
+  createToken: async (name: string, type: 'invite' | 'password'): Promise<ResetToken> => {
+    const token = await api.post<{ username: string; expires: string; value: string }>(apiPaths.passwordToken, { name, type });
+    return { ...token, expires: new Date(token.expires) };
+  },
 };

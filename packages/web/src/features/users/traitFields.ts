@@ -1,0 +1,16 @@
+import { makeUser, type UserTraits } from '@portcullis/shared';
+
+export type TraitName = keyof UserTraits;
+
+/** The traits of spec §3, in shared's order, each with the label its field shows. */
+export const traitLabels: Record<TraitName, string> = {
+  logins: 'Logins',
+  databaseUsers: 'Database Users',
+  databaseNames: 'Database Names',
+  kubeUsers: 'Kubernetes Users',
+  kubeGroups: 'Kubernetes Groups',
+  windowsLogins: 'Windows Logins',
+  awsRoleArns: 'AWS Role ARNs',
+};
+
+export const traitNames = Object.keys(makeUser({ name: '' }).traits) as TraitName[];
