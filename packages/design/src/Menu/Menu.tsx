@@ -10,7 +10,7 @@ import {
   useTypeahead,
   type Placement,
 } from '@floating-ui/react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ElementType, type ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { Button, type ButtonKind, type ButtonSize } from '../Button';
 import { ButtonIcon } from '../ButtonIcon';
@@ -19,7 +19,10 @@ import { FloatingSurface, floatingOptions } from '../Popover/floating';
 
 export type MenuItem = {
   label: string;
-  onSelect: () => void;
+  /** Runs when the item is chosen; with `to` as well it runs before the navigation. */
+  onSelect?: () => void;
+  /** Makes the item a link (through the Menu's linkAs when given). */
+  to?: string;
   icon?: IconProps['icon'];
   disabled?: boolean;
   /** Paints the item in the danger colour (delete, revoke…). */
@@ -36,6 +39,8 @@ export type MenuProps = {
   placement?: Placement;
   /** Start open, e.g. in a story. */
   defaultOpen?: boolean;
+  /** The link component for items with `to`, e.g. a router's Link; it receives `to`. Plain anchors get `href`. */
+  linkAs?: ElementType;
 };
 
 const List = styled(FloatingSurface)`
@@ -45,6 +50,8 @@ const List = styled(FloatingSurface)`
 
 const Item = styled.button<{ $danger?: boolean }>`
   display: flex;
+  box-sizing: border-box;
+  text-decoration: none;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]}px;
   width: 100%;
@@ -60,7 +67,8 @@ const Item = styled.button<{ $danger?: boolean }>`
     outline: none;
     background: ${({ theme }) => theme.colors.hover};
   }
-  &:disabled {
+  &:disabled,
+  &[aria-disabled='true'] {
     cursor: not-allowed;
     color: ${({ theme }) => theme.colors.text.disabled};
   }
@@ -70,7 +78,7 @@ const Item = styled.button<{ $danger?: boolean }>`
  * A button that opens a list of actions. Arrow keys, Home and End move through the items (skipping
  * disabled ones), typing jumps to a label, Enter or Space runs one, Escape closes and returns focus.
  */
-export function Menu({ label, items, icon, kind = 'border', size = 'medium', placement = 'bottom-start', defaultOpen = false }: MenuProps) {
+export function Menu({ label, items, icon, kind = 'border', size = 'medium', placement = 'bottom-start', defaultOpen = false, linkAs }: MenuProps) {
   const theme = useTheme();
   const [open, setOpen] = useState(defaultOpen);
   const [active, setActive] = useState<number | null>(null);
@@ -108,13 +116,15 @@ export function Menu({ label, items, icon, kind = 'border', size = 'medium', pla
                     elements.current[i] = node;
                   }}
                   role="menuitem"
-                  type="button"
                   tabIndex={active === i ? 0 : -1}
-                  disabled={item.disabled}
                   $danger={item.danger}
+                  {...(item.to
+                    ? { as: linkAs ?? 'a', ...(linkAs ? { to: item.to } : { href: item.to }), 'aria-disabled': item.disabled || undefined }
+                    : { type: 'button' as const, disabled: item.disabled })}
                   {...getItemProps({
-                    onClick() {
-                      item.onSelect();
+                    onClick(e) {
+                      if (item.disabled) return e.preventDefault();
+                      item.onSelect?.();
                       setOpen(false);
                     },
                   })}

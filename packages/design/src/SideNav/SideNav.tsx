@@ -1,22 +1,23 @@
-import { useState, type ElementType } from 'react';
+import type { ElementType } from 'react';
 import styled from 'styled-components';
 import { Icon, type IconProps } from '../Icon';
 import { focusRing } from '../system';
 
-export type SideNavItem = { id: string; title: string; to: string; icon?: IconProps['icon'] };
-export type SideNavSection = { title: string; items: SideNavItem[] };
-export type SideNavCategory = { id: string; title: string; icon?: IconProps['icon']; sections: SideNavSection[] };
+export type SideNavItem = { title: string; to: string; icon?: IconProps['icon']; /** Active only on this exact path. */ exact?: boolean };
+/** One run of links under a category heading and an optional section sub-heading. */
+export type SideNavGroup = { category: string; section?: string; items: SideNavItem[] };
 
 export type SideNavProps = {
-  categories: SideNavCategory[];
-  activeItemId?: string;
-  /** Controlled category; defaults to the one holding the active item. */
-  activeCategoryId?: string;
-  onCategoryChange?: (id: string) => void;
+  groups: SideNavGroup[];
+  /** The current location's path; the matching item is marked as the current page. */
+  activePath?: string;
   /** The link component, e.g. a router's Link; it receives `to`. Plain anchors get `href`. */
   linkAs?: ElementType;
   label?: string;
 };
+
+export const isActiveItem = (item: SideNavItem, path: string | undefined) =>
+  path !== undefined && (path === item.to || (!item.exact && path.startsWith(item.to.endsWith('/') ? item.to : `${item.to}/`)));
 
 // 240 px (spec §9), read from the theme.
 const Rail = styled.nav`
@@ -31,36 +32,11 @@ const Rail = styled.nav`
   padding: ${({ theme }) => theme.space[2]}px 0;
 `;
 
-const Categories = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space[1]}px;
-  padding: 0 ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[2]}px;
-  border-bottom: ${({ theme }) => theme.borderWidths[1]}px solid ${({ theme }) => theme.colors.border};
-  margin-bottom: ${({ theme }) => theme.space[2]}px;
-`;
-
-const CategoryButton = styled.button`
-  flex: 1;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[1]}px;
-  padding: ${({ theme }) => theme.space[2]}px;
-  border: none;
-  border-radius: ${({ theme }) => theme.radius.medium}px;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text.slightlyMuted};
-  font-size: ${({ theme }) => theme.typography.caption.fontSize}px;
-  font-weight: ${({ theme }) => theme.typography.caption.fontWeight};
-  cursor: pointer;
-  &[aria-pressed='true'] {
-    background: ${({ theme }) => theme.colors.selected};
-    color: ${({ theme }) => theme.colors.text.main};
-  }
-  &:hover {
-    background: ${({ theme }) => theme.colors.hover};
-  }
-  ${focusRing}
+const CategoryTitle = styled.h2`
+  margin: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[1]}px;
+  font-size: ${({ theme }) => theme.typography.subtitle2.fontSize}px;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.text.main};
 `;
 
 const SectionTitle = styled.h3`
@@ -98,42 +74,21 @@ const ItemLink = styled.a`
   ${focusRing}
 `;
 
-/** The console's left navigation: a category switch on top, then titled sections of links. */
-export function SideNav({ categories, activeItemId, activeCategoryId, onCategoryChange, linkAs, label = 'Main' }: SideNavProps) {
-  const holding = categories.find((c) => c.sections.some((s) => s.items.some((i) => i.id === activeItemId)));
-  const [own, setOwn] = useState(holding?.id ?? categories[0]?.id);
-  const current = activeCategoryId ?? own;
-  const category = categories.find((c) => c.id === current) ?? categories[0];
+/** The console's left navigation (240 px): category headings, section sub-headings, then links. */
+export function SideNav({ groups, activePath, linkAs, label = 'Main' }: SideNavProps) {
   return (
     <Rail aria-label={label}>
-      {categories.length > 1 ? (
-        <Categories>
-          {categories.map((c) => (
-            <CategoryButton
-              key={c.id}
-              type="button"
-              aria-pressed={c.id === category?.id}
-              onClick={() => {
-                setOwn(c.id);
-                onCategoryChange?.(c.id);
-              }}
-            >
-              {c.icon ? <Icon icon={c.icon} /> : null}
-              {c.title}
-            </CategoryButton>
-          ))}
-        </Categories>
-      ) : null}
-      {category?.sections.map((section) => (
-        <section key={section.title} aria-label={section.title}>
-          <SectionTitle>{section.title}</SectionTitle>
+      {groups.map((group, i) => (
+        <section key={`${group.category}/${group.section ?? ''}`} aria-label={group.section ?? group.category}>
+          {groups[i - 1]?.category === group.category ? null : <CategoryTitle>{group.category}</CategoryTitle>}
+          {group.section ? <SectionTitle>{group.section}</SectionTitle> : null}
           <Items>
-            {section.items.map((item) => (
-              <li key={item.id}>
+            {group.items.map((item) => (
+              <li key={item.to}>
                 <ItemLink
                   as={linkAs}
                   {...(linkAs ? { to: item.to } : { href: item.to })}
-                  aria-current={item.id === activeItemId ? 'page' : undefined}
+                  aria-current={isActiveItem(item, activePath) ? 'page' : undefined}
                 >
                   {item.icon ? <Icon icon={item.icon} /> : null}
                   {item.title}

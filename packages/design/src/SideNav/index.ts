@@ -1,2 +1,2 @@
-export { SideNav } from './SideNav';
-export type { SideNavProps, SideNavCategory, SideNavSection, SideNavItem } from './SideNav';
+export { SideNav, isActiveItem } from './SideNav';
+export type { SideNavProps, SideNavGroup, SideNavItem } from './SideNav';
