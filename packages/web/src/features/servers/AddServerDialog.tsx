@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, Indicator, Text } from '@portcullis/design';
+import { Alert, Box, Button, CopyButton, Dialog, Flex, Indicator, Text } from '@portcullis/design';
 import type { JoinToken } from '@portcullis/shared';
 import { useEffect, useState } from 'react';
 import { type CreateNodeToken, createNodeToken, installCommand } from './joinTokenService';
@@ -15,7 +15,6 @@ type State = { status: 'creating' } | { status: 'ready'; token: JoinToken } | { 
 /** Creates a join token and shows the command that installs the agent on a new server with it. */
 export function AddServerDialog({ onClose, createToken = createNodeToken, origin = window.location.origin }: AddServerDialogProps) {
   const [state, setState] = useState<State>({ status: 'creating' });
-  const [copied, setCopied] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -29,10 +28,6 @@ export function AddServerDialog({ onClose, createToken = createNodeToken, origin
   }, [createToken]);
 
   const command = state.status === 'ready' ? installCommand(origin, state.token) : '';
-  const copy = async () => {
-    await navigator.clipboard.writeText(command);
-    setCopied(true);
-  };
 
   return (
     <Dialog
@@ -51,14 +46,14 @@ export function AddServerDialog({ onClose, createToken = createNodeToken, origin
       {state.status === 'ready' && (
         <>
           <Text mb={2}>Run this on the server you want to add. It installs the agent, which joins this cluster.</Text>
-          <Box as="pre" p={3} mb={2} bg="levels.sunken" overflowX="auto">
-            <Text as="code" mono data-testid="install-command">
-              {command}
-            </Text>
-          </Box>
-          <Button kind="border" size="small" mb={3} onClick={() => void copy()}>
-            {copied ? 'Copied' : 'Copy command'}
-          </Button>
+          <Flex alignItems="center" mb={3} p={3} bg="levels.sunken">
+            <Box as="pre" m={0} flex="1" overflowX="auto">
+              <Text as="code" mono data-testid="install-command">
+                {command}
+              </Text>
+            </Box>
+            <CopyButton value={command} label="Copy command" />
+          </Flex>
           <Text typography="body3" muted>
             The join token in this command is valid until {state.token.expiryText}.
           </Text>

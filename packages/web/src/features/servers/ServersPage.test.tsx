@@ -95,27 +95,29 @@ test('Next fetches with the server’s cursor and Previous goes back to the firs
   const user = userEvent.setup();
   await renderServers();
   await screen.findByText('host-1');
-  expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  await user.click(screen.getByRole('button', { name: 'Next page' }));
   expect(await screen.findByText('host-3')).toBeInTheDocument();
   expect(lastQuery().startKey).toBe('cursor-2');
   // A tunnelled node has no reachable address; it says so instead.
   expect(screen.getByText('⟵ Tunnel')).toBeInTheDocument();
   expect(screen.getByText('Showing 16 - 16 of 3')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await user.click(screen.getByRole('button', { name: 'Previous' }));
+  expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await user.click(screen.getByRole('button', { name: 'Previous page' }));
   expect(await screen.findByText('host-1')).toBeInTheDocument();
   expect(lastQuery().startKey).toBeUndefined();
 });
 
-test('a search and a sort are sent to the server and start again from the first page', async () => {
+test('a search (after a typing pause) and a sort are sent to the server and start again from the first page', async () => {
   const user = userEvent.setup();
   await renderServers();
   await screen.findByText('host-1');
-  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(screen.getByRole('button', { name: 'Next page' }));
   await screen.findByText('host-3');
-  await user.type(screen.getByRole('textbox', { name: 'Search servers' }), 'prod {Enter}');
+  await user.type(screen.getByRole('searchbox', { name: 'Search' }), ' prod ');
   await waitFor(() => expect(lastQuery()).toEqual({ limit: '15', search: 'prod', sort: 'hostname:asc' }));
+  // Typing waits for a pause: one request for the whole word, not one per keystroke.
+  expect(requests.filter((r) => r.searchParams.has('search'))).toHaveLength(1);
   await user.click(await screen.findByRole('button', { name: 'Hostname' }));
   await waitFor(() => expect(lastQuery().sort).toBe('hostname:desc'));
   await user.click(await screen.findByRole('button', { name: 'Address' }));
@@ -145,7 +147,7 @@ test('Add Server creates a join token and shows its install command, copy button
   expect(screen.getByText(/valid until 2026-11-21/)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Copy command' }));
   expect(writeText).toHaveBeenCalledWith(expected);
-  expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
 });
 
 test('Add Server is hidden from users who may not create join tokens', async () => {
