@@ -68,6 +68,7 @@ test('upload POSTs the file to the scp route with directory and name, the CSRF h
   expect(url.searchParams.get('location')).toBe('/tmp/in');
   expect(url.searchParams.get('filename')).toBe('a b.txt');
   expect(xhr.headers['X-CSRF-Token']).toBe('csrf-123');
+  expect(xhr.headers['Content-Type']).toBe('application/octet-stream');
   expect(xhr.body).toBe(file);
   xhr.fire('upload:progress', { loaded: 2, total: 5, lengthComputable: true });
   xhr.respond(200, new Blob(['{}']));

@@ -43,6 +43,8 @@ function send<T>(
     const xhr = createRequest();
     xhr.open(method, url);
     setAuthHeaders(xhr);
+    // The gateway streams an upload only as a raw octet stream, whatever the file's own type.
+    if (body) xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.responseType = 'blob';
     const report = (e: ProgressEvent) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : undefined });
     (method === 'POST' ? xhr.upload : xhr).addEventListener('progress', report);
