@@ -1,7 +1,7 @@
 import { webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { matchPath, Navigate } from 'react-router-dom';
-import { navigationCategories } from '../features/layout/navigation';
+import { navigationGroups } from '../features/layout/navigation';
 import { featureFlagsAtom, userContextAtom } from '../session/userContext';
 import type { PageRoute } from './pageRoute';
 
@@ -9,8 +9,8 @@ import type { PageRoute } from './pageRoute';
 export function Home({ pages }: { pages: PageRoute[] }) {
   const user = useAtomValue(userContextAtom);
   const flags = useAtomValue(featureFlagsAtom);
-  const first = navigationCategories(flags, user.cluster.clusterId)
-    .flatMap((c) => c.sections.flatMap((s) => s.items))
+  const first = navigationGroups(flags, user.cluster.clusterId)
+    .flatMap((g) => g.items)
     .find((item) => pages.some((p) => p.frame !== 'public' && matchPath(p.path, item.to)));
   return <Navigate to={first?.to ?? webRoutes.account} replace />;
 }

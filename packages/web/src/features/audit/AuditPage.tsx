@@ -68,18 +68,19 @@ export default function AuditPage() {
       </Flex>
       {error ? <Alert>{error}</Alert> : null}
       <DataTable<AuditEvent>
+        label="Audit Log"
         data={events}
         rowKey={(e) => e.id}
         isSearchable
-        searchableProps={['message', 'codeDesc', 'user']}
-        initialSort={{ key: 'time', dir: 'DESC' }}
-        emptyText={status === 'loading' ? 'Loading…' : 'No Events Found'}
+        initialSort={{ fieldName: 'time', dir: 'DESC' }}
+        fetchStatus={status === 'loading' ? 'loading' : ''}
+        emptyText="No Events Found"
         columns={[
           { key: 'codeDesc', headerText: 'Type', isSortable: true },
           { key: 'message', headerText: 'Description' },
           { key: 'time', headerText: 'Created (UTC)', isSortable: true, render: (e) => displayDateTime(e.time) },
           {
-            altKey: 'details',
+            key: 'code',
             render: (e) => (
               <Button kind="border" size="small" onClick={() => setDetails(e)}>
                 Details
@@ -87,12 +88,8 @@ export default function AuditPage() {
             ),
           },
         ]}
+        fetchMore={{ onFetchMore: () => void fetchMore(), hasMore: startKey !== '' && status !== 'more' }}
       />
-      {startKey ? (
-        <Button kind="border" mt={3} loading={status === 'more'} onClick={() => void fetchMore()}>
-          Fetch More
-        </Button>
-      ) : null}
       {details ? <EventDetailsDialog event={details} onClose={() => setDetails(null)} /> : null}
     </>
   );

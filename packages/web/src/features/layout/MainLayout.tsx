@@ -2,7 +2,7 @@ import { Box, Flex, SideNav } from '@portcullis/design';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { featureFlagsAtom, userContextAtom } from '../../session/userContext';
-import { activeNavItem, navigationCategories } from './navigation';
+import { navigationGroups } from './navigation';
 import { TopBar } from './TopBar';
 
 /** The frame of every private page but the full-screen ones: top bar, side navigation, the page. */
@@ -10,12 +10,11 @@ export default function MainLayout() {
   const user = useAtomValue(userContextAtom);
   const flags = useAtomValue(featureFlagsAtom);
   const { pathname } = useLocation();
-  const categories = navigationCategories(flags, user.cluster.clusterId);
   return (
     <Flex flexDirection="column" height="100vh">
       <TopBar clusterId={user.cluster.clusterId} username={user.username} />
       <Flex flex="1" minHeight={0}>
-        <SideNav categories={categories} activeItemId={activeNavItem(categories, pathname)?.id} linkAs={Link} />
+        <SideNav groups={navigationGroups(flags, user.cluster.clusterId)} activePath={pathname} linkAs={Link} />
         <Box as="main" flex="1" p={5} minWidth={0} overflow="auto">
           <Outlet />
         </Box>

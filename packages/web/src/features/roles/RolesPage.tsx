@@ -1,4 +1,4 @@
-import { Button, DataTable, Flex, H1, Menu } from '@portcullis/design';
+import { Button, DataTable, Flex, H1 } from '@portcullis/design';
 import type { Resource } from '@portcullis/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -27,28 +27,16 @@ export default function RolesPage() {
         {acl.roles.create ? <Button onClick={() => setOpen({ kind: 'create' })}>Create New Role</Button> : null}
       </Flex>
       <DataTable<Resource>
+        label="Roles"
         data={roles}
-        rowKey={(r) => r.id}
+        rowKey={(r) => r.name}
         isSearchable
-        searchableProps={['name']}
-        initialSort={{ key: 'name', dir: 'ASC' }}
+        initialSort={{ fieldName: 'name', dir: 'ASC' }}
         emptyText="No Roles Found"
-        columns={[
-          { key: 'name', headerText: 'Name', isSortable: true },
-          {
-            altKey: 'actions',
-            render: (r) => (
-              <Menu
-                label={`Options for ${r.name}`}
-                kind="border"
-                size="small"
-                items={[
-                  ...(acl.roles.edit ? [{ label: 'Edit…', onSelect: () => setOpen({ kind: 'edit', role: r }) }] : []),
-                  ...(acl.roles.remove ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', role: r }) }] : []),
-                ]}
-              />
-            ),
-          },
+        columns={[{ key: 'name', headerText: 'Name', isSortable: true }]}
+        rowActions={(r) => [
+          ...(acl.roles.edit ? [{ label: 'Edit…', onSelect: () => setOpen({ kind: 'edit', role: r }) }] : []),
+          ...(acl.roles.remove ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', role: r }) }] : []),
         ]}
       />
       {open?.kind === 'create' || open?.kind === 'edit' ? (

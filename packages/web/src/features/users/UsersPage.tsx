@@ -1,4 +1,4 @@
-import { Alert, Button, DataTable, Flex, H1, Menu } from '@portcullis/design';
+import { Alert, Button, DataTable, Flex, H1 } from '@portcullis/design';
 import type { User } from '@portcullis/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -38,31 +38,21 @@ export default function UsersPage() {
       </Flex>
       {error ? <Alert onDismiss={() => setError('')}>{error}</Alert> : null}
       <DataTable<User>
+        label="Users"
         data={users}
         rowKey={(u) => u.name}
         isSearchable
-        searchableProps={['name', 'roles']}
-        initialSort={{ key: 'name', dir: 'ASC' }}
+        initialSort={{ fieldName: 'name', dir: 'ASC' }}
         emptyText="No Users Found"
         columns={[
           { key: 'name', headerText: 'Name', isSortable: true },
           { key: 'roles', headerText: 'Roles', render: (u) => u.roles.join(', ') },
-          { key: 'authType', headerText: 'Type', isSortable: true, },
-          {
-            altKey: 'actions',
-            render: (u) => (
-              <Menu
-                label={`Options for ${u.name}`}
-                kind="border"
-                size="small"
-                items={[
-                  ...(acl.users.edit ? [{ label: 'Edit…', onSelect: () => setOpen({ kind: 'edit', user: u }) }] : []),
-                  ...(acl.users.edit ? [{ label: 'Reset Password…', onSelect: () => void resetPassword(u) }] : []),
-                  ...(acl.users.remove ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', user: u }) }] : []),
-                ]}
-              />
-            ),
-          },
+          { key: 'authType', headerText: 'Type', isSortable: true },
+        ]}
+        rowActions={(u) => [
+          ...(acl.users.edit ? [{ label: 'Edit…', onSelect: () => setOpen({ kind: 'edit', user: u }) }] : []),
+          ...(acl.users.edit ? [{ label: 'Reset Password…', onSelect: () => void resetPassword(u) }] : []),
+          ...(acl.users.remove ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', user: u }) }] : []),
         ]}
       />
       {open?.kind === 'create' || open?.kind === 'edit' ? (
