@@ -1,0 +1,157 @@
+import { encodeControl, type SessionInfo, type TerminalParams } from '@portcullis/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useNavigate } from 'react-router-dom';
+import { renderPage } from '../../testing/renderPage';
+import ConsolePage from './ConsolePage';
+import type { TerminalSocket } from './terminal/TerminalEngine';
+
+// jsdom has no canvas or layout for xterm; the page is tested with a terminal that records what it is given.
+// The engine between them is the real one (its own tests cover the protocol).
+jest.mock('./terminal/xtermView', () => ({
+  openXterm: (_container: HTMLElement, options: { scrollback: number }) => {
+    const written: string[] = [];
+    const terminal = {
+      cols: 100,
+      rows: 30,
+      options: { ...options },
+      write: (data: Uint8Array | string, done?: () => void) => {
+        written.push(typeof data === 'string' ? data : new TextDecoder().decode(data));
+        done?.();
+      },
+      onData: () => ({ dispose() {} }),
+      onResize: () => ({ dispose() {} }),
+      focus() {},
+      dispose() {},
+    };
+    (globalThis as { openedTerminals?: unknown[] }).openedTerminals?.push({ terminal, written, options });
+    return { terminal, renderer: 'dom', fit() {}, dispose() {} };
+  },
+}));
+
+type Listener = (event: { data: unknown }) => void;
+
+class FakeSocket implements TerminalSocket {
+  binaryType: BinaryType = 'blob';
+  readyState = 0;
+  closed = false;
+  private listeners = new Map<string, Listener[]>();
+  constructor(readonly clusterId: string, readonly params: TerminalParams) {}
+  addEventListener(type: string, listener: Listener) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  send() {}
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  emit(type: string, data?: unknown) {
+    if (type === 'open') this.readyState = 1;
+    act(() => {
+      for (const listener of this.listeners.get(type) ?? []) listener({ data });
+    });
+  }
+}
+
+// jsdom does no layout, so nothing is ever resized; the pane only needs to be able to observe.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+let sockets: FakeSocket[];
+let terminals: { options: { scrollback: number } }[];
+
+beforeEach(() => {
+  sockets = [];
+  terminals = [];
+  (globalThis as { openedTerminals?: unknown[] }).openedTerminals = terminals;
+});
+
+const connect = (clusterId: string, params: TerminalParams) => {
+  const socket = new FakeSocket(clusterId, params);
+  sockets.push(socket);
+  return socket;
+};
+
+/** Lets the test move around the console the way links and the address bar would. */
+let goTo: (path: string) => void;
+function Navigator() {
+  const navigate = useNavigate();
+  goTo = (path) => act(() => void navigate(path));
+  return null;
+}
+
+function renderConsole(path: string) {
+  return renderPage(
+    <>
+      <Navigator />
+      <Routes>
+        <Route path="/web/cluster/:clusterId/console/*" element={<ConsolePage connect={connect} />} />
+      </Routes>
+    </>,
+    { path },
+  );
+}
+
+const session = (hostname: string): SessionInfo => ({
+  kind: 'ssh',
+  id: `sid-${hostname}`,
+  namespace: 'default',
+  login: 'root',
+  server_id: 'n1',
+  server_hostname: hostname,
+  server_addr: '127.0.0.1:22',
+  cluster_name: 'main',
+  created: '2026-11-21T04:00:00Z',
+  last_active: '2026-11-21T04:00:00Z',
+  terminal_params: { w: 100, h: 30 },
+  parties: [],
+});
+
+test('the node route opens a session as that login, sized to the terminal, with the configured scrollback', () => {
+  renderConsole('/web/cluster/main/console/node/n1/root');
+  expect(sockets).toHaveLength(1);
+  expect(sockets[0]!.clusterId).toBe('main');
+  expect(sockets[0]!.params).toEqual({ server_id: 'n1', login: 'root', term: { w: 100, h: 30 } });
+  // No ui.scrollbackLines in the page's config: the spec's default of 1000 lines applies.
+  expect(terminals[0]!.options.scrollback).toBe(1000);
+  expect(screen.getByRole('tab', { name: /root@n1/ })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the tab follows the session: connecting, then login@hostname, then ended', () => {
+  renderConsole('/web/cluster/main/console/node/n1/root');
+  expect(screen.getByRole('tab')).toHaveTextContent('root@n1 (connecting)');
+  sockets[0]!.emit('open');
+  sockets[0]!.emit('message', encodeControl({ type: 'session', session: session('web-1') }));
+  expect(screen.getByRole('tab')).toHaveTextContent(/^root@web-1$/);
+  sockets[0]!.emit('message', encodeControl({ type: 'close', reason: 'shell exited', exitCode: 0 }));
+  expect(screen.getByRole('tab')).toHaveTextContent('root@web-1 (ended)');
+});
+
+test('several sessions live side by side as tabs; switching keeps every shell open', () => {
+  renderConsole('/web/cluster/main/console/node/n1/root');
+  goTo('/web/cluster/main/console/node/n2/ops');
+  expect(sockets.map((s) => `${s.params.login}@${s.params.server_id}`)).toEqual(['root@n1', 'ops@n2']);
+  expect(screen.getByRole('tab', { name: /ops@n2/ })).toHaveAttribute('aria-selected', 'true');
+  goTo('/web/cluster/main/console/node/n1/root');
+  // Back on the first tab: the same session, not a new connection.
+  expect(sockets).toHaveLength(2);
+  expect(sockets.some((s) => s.closed)).toBe(false);
+  expect(screen.getByRole('tab', { name: /root@n1/ })).toHaveAttribute('aria-selected', 'true');
+  const panes = screen.getAllByTestId('terminal');
+  expect(panes.map((p) => getComputedStyle(p).display)).toEqual(['block', 'none']);
+});
+
+test('closing the active tab ends its session and moves to the neighbouring tab', async () => {
+  const user = userEvent.setup();
+  renderConsole('/web/cluster/main/console/node/n1/root');
+  goTo('/web/cluster/main/console/node/n2/ops');
+  await user.click(screen.getByRole('button', { name: 'Close ops@n2' }));
+  expect(sockets[1]!.closed).toBe(true);
+  expect(sockets[0]!.closed).toBe(false);
+  const tablist = screen.getByRole('tablist', { name: 'Terminal sessions' });
+  expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['root@n1 (connecting)']);
+  expect(within(tablist).getByRole('tab')).toHaveAttribute('aria-selected', 'true');
+});
