@@ -50,7 +50,6 @@ export class Agent extends EventEmitter<AgentEvents> {
   private attempt = 0;
   private stopped = false;
   private retryTimer: NodeJS.Timeout | undefined;
-  private heartbeatTimer: NodeJS.Timeout | undefined;
   private labelTimer: NodeJS.Timeout | undefined;
   private commandLabelValues: Record<string, string> = {};
   private identity: AgentIdentity | undefined;
@@ -80,7 +79,6 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     clearInterval(this.labelTimer);
-    clearInterval(this.heartbeatTimer);
     const socket = this.socket;
     if (!socket || socket.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {
@@ -103,13 +101,12 @@ export class Agent extends EventEmitter<AgentEvents> {
     socket.on('open', () => {
       const mux = new Mux(socket, 'agent');
       this.mux = mux;
-      mux.on('message', (message) => this.onMessage(message, socket));
+      mux.on('message', (message) => this.onMessage(message));
       mux.on('stream', (stream, request) => void this.onStream(stream, request));
       mux.send(this.hello());
     });
     socket.on('error', (err) => this.log(`connection to ${url.host} failed: ${err.message}`));
     socket.on('close', (code, reason) => {
-      clearInterval(this.heartbeatTimer);
       this.mux = undefined;
       const why = reason.toString() || `code ${code}`;
       this.emit('disconnected', why);
@@ -148,7 +145,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     };
   }
 
-  private onMessage(raw: Record<string, unknown>, socket: WebSocket): void {
+  private onMessage(raw: Record<string, unknown>): void {
     const welcome = welcomeMessage.safeParse(raw);
     if (!welcome.success) return;
     if (welcome.data.identity) {
@@ -156,25 +153,9 @@ export class Agent extends EventEmitter<AgentEvents> {
       writeIdentity(this.options.dataDir, this.identity);
     }
     this.attempt = 0;
-    this.startHeartbeat(socket, welcome.data.heartbeatMs);
+    this.mux?.keepAlive(welcome.data.heartbeatMs, () => this.mux?.send({ type: 'heartbeat', commandLabels: this.commandLabelValues }));
     this.log(`connected as node ${welcome.data.nodeId}`);
     this.emit('connected', welcome.data.nodeId);
-  }
-
-  /** Heartbeats carry the command labels; a missing pong for two beats means the gateway is gone. */
-  private startHeartbeat(socket: WebSocket, everyMs: number): void {
-    let alive = true;
-    socket.on('pong', () => (alive = true));
-    clearInterval(this.heartbeatTimer);
-    this.heartbeatTimer = setInterval(() => {
-      if (!alive) {
-        socket.terminate();
-        return;
-      }
-      alive = false;
-      socket.ping();
-      this.mux?.send({ type: 'heartbeat', commandLabels: this.commandLabelValues });
-    }, everyMs);
   }
 
   private async refreshCommandLabels(): Promise<void> {
@@ -196,10 +177,12 @@ export class Agent extends EventEmitter<AgentEvents> {
       else if (request.kind === 'exec') serveExec(stream, account, request.command);
       else if (request.kind === 'upload') serveUpload(stream, account, request.path);
       else serveDownload(stream, account, request.path);
+      stream.accept();
     } catch (err) {
       stream.control({ type: 'error', message: (err as Error).message });
       stream.control({ type: 'exit', code: null });
       stream.end();
+      stream.accept();
     }
   }
 }

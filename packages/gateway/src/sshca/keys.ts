@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
 import { readSshStrings, sshString } from './wire';
 
 /** The raw 32-byte ed25519 public key inside a Node KeyObject (the last 32 bytes of its SPKI DER). */
@@ -24,7 +24,7 @@ export function newEd25519Pem(): string {
  * generator writes that format.
  */
 export function newOpenSshKeyPair(): { privateKey: string; publicKey: Buffer } {
-  const pair = utils.generateKeyPairSync('ed25519');
+  const pair = ssh2.utils.generateKeyPairSync('ed25519');
   const blob = Buffer.from(pair.public.split(' ')[1] ?? '', 'base64');
   const [, key] = readSshStrings(blob);
   if (!key || key.length !== 32) throw new Error('unexpected ed25519 public key from ssh2');

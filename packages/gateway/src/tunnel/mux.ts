@@ -6,7 +6,7 @@ import { MuxStream, type StreamCarrier } from './stream';
 export interface MuxEvents {
   /** A connection message on stream 0 (hello, welcome, heartbeat ...). */
   message: [Record<string, unknown>];
-  /** The peer opened a stream; `request` says what for. */
+  /** The peer opened a stream; `request` says what for. Call stream.accept() once listening. */
   stream: [MuxStream, Record<string, unknown>];
   close: [reason: string];
 }
@@ -52,6 +52,25 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
     this.write(encodeFrame(FrameType.open, id, encodeJson(request)));
     if (this.closed) stream.abort('tunnel closed');
     return stream;
+  }
+
+  /**
+   * Pings the peer every `everyMs` and cuts the connection when a ping goes unanswered for a whole interval,
+   * so a peer that vanished without closing (a pulled cable, a killed VM) is noticed. `tick` runs each time.
+   */
+  keepAlive(everyMs: number, tick?: () => void): void {
+    let alive = true;
+    this.socket.on('pong', () => (alive = true));
+    const timer = setInterval(() => {
+      if (!alive) {
+        this.socket.terminate();
+        return;
+      }
+      alive = false;
+      if (this.socket.readyState === this.socket.OPEN) this.socket.ping();
+      tick?.();
+    }, everyMs);
+    this.once('close', () => clearInterval(timer));
   }
 
   close(code = 1000, reason = ''): void {
@@ -108,7 +127,7 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
       return;
     }
     if (type === FrameType.open) {
-      const stream = new MuxStream(id, this);
+      const stream = new MuxStream(id, this, false);
       this.streams.set(id, stream);
       this.emit('stream', stream, parseObject(payload));
       return;

@@ -37,12 +37,32 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
   private closed = false;
   private remoteEnded = false;
   private localEnded = false;
+  /** Peer frames that arrived before the receiving side was ready (see accept()). */
+  private held: (() => void)[] | undefined;
 
   constructor(
     readonly id: number,
     private readonly carrier: StreamCarrier,
+    accepted = true,
   ) {
     super();
+    if (!accepted) this.held = [];
+  }
+
+  /**
+   * A stream the peer opened holds incoming frames until its handler has attached its listeners and calls
+   * accept(), since setting up (looking up the login, spawning the shell) takes a while and nothing typed in
+   * the meantime may be lost.
+   */
+  accept(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const deliver of held) deliver();
+  }
+
+  private deliver(frame: () => void): void {
+    if (this.held) this.held.push(frame);
+    else frame();
   }
 
   get isClosed(): boolean {
@@ -91,7 +111,7 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
       return;
     }
     this.receivable -= chunk.length;
-    this.emit('data', chunk);
+    this.deliver(() => this.emit('data', chunk));
   }
 
   receiveWindow(bytes: number): void {
@@ -100,14 +120,16 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
   }
 
   receiveControl(message: Record<string, unknown>): void {
-    if (!this.closed) this.emit('control', message);
+    if (!this.closed) this.deliver(() => this.emit('control', message));
   }
 
   receiveEnd(): void {
     if (this.closed || this.remoteEnded) return;
     this.remoteEnded = true;
-    this.emit('end');
-    if (this.localEnded) this.finish(undefined);
+    this.deliver(() => {
+      this.emit('end');
+      if (this.localEnded) this.finish(undefined);
+    });
   }
 
   receiveReset(reason: string): void {

@@ -1,0 +1,51 @@
+import type { Gateway } from '../server/context';
+import { UserCertificateAuthority } from '../sshca/ca';
+import { OpenSshClient, parseSshAddr } from '../sshca/client';
+import { agentShell } from '../terminal/agentChannel';
+import type { ShellChannel, ShellRequest } from '../terminal/channel';
+import { openSshShell } from '../terminal/openSshChannel';
+import { SessionTracker } from '../terminal/tracker';
+import { JoinTokenService } from '../tokens/service';
+import { AgentRegistry } from '../tunnel/registry';
+import { nodeRepo, type NodeRecord, type NodeRepo } from './repo';
+
+export interface ServersOptions {
+  /** How often agents heartbeat; their nodes leave the list after three missed beats (at once on disconnect). */
+  heartbeatMs?: number;
+}
+
+/** Everything the servers domain shares between its routes: registry, CA, session tracker. */
+export interface Servers {
+  nodes: NodeRepo;
+  tokens: JoinTokenService;
+  agents: AgentRegistry;
+  ca: UserCertificateAuthority;
+  ssh: OpenSshClient;
+  tracker: SessionTracker;
+  /** Opens a shell on a node through its agent or over OpenSSH; throws with a user-facing reason. */
+  openShell(node: NodeRecord, request: ShellRequest, user: string): ShellChannel;
+}
+
+export class NodeUnreachableError extends Error {}
+
+export function createServers(gw: Gateway, options: ServersOptions = {}): Servers {
+  const nodes = nodeRepo(gw.store);
+  const tokens = new JoinTokenService(gw.store, gw.now);
+  const agents = new AgentRegistry(gw.store, nodes, tokens, gw.now, { heartbeatMs: options.heartbeatMs ?? 5_000 });
+  const ca = UserCertificateAuthority.loadOrCreate(gw.config.dataDir);
+  const ssh = new OpenSshClient(ca, gw.config.dataDir);
+  return {
+    nodes,
+    tokens,
+    agents,
+    ca,
+    ssh,
+    tracker: new SessionTracker(gw.now),
+    openShell(node, request, user) {
+      if (!node.tunnel) return openSshShell(ssh, parseSshAddr(node.addr), request, `${user}@${gw.config.clusterName}`);
+      const mux = agents.connection(node.id);
+      if (!mux) throw new NodeUnreachableError(`node ${node.hostname} is offline: its agent is not connected`);
+      return agentShell(mux, request);
+    },
+  };
+}

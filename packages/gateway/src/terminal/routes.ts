@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { terminalParams, type TerminalParams } from '@portcullis/shared';
+import { z } from 'zod';
+import type { WebSocket } from 'ws';
+import { recordEvent } from '../audit/record';
+import type { Identity } from '../access/identity';
+import { NodeUnreachableError, type Servers } from '../nodes/servers';
+import type { Gateway } from '../server/context';
+import { auditRefusal, isLive, nodeRefusal } from './access';
+import { bridge, holdIncoming, sendControl } from './bridge';
+import type { TrackedSession } from './tracker';
+
+const connectQuery = z.object({
+  access_token: z.string().min(1),
+  params: z.string().transform((text, ctx) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'params must be URI-encoded JSON' });
+      return z.NEVER;
+    }
+    const parsed = terminalParams.safeParse(raw);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+      return z.NEVER;
+    }
+    return parsed.data;
+  }),
+  traceparent: z.string().max(128).optional(),
+});
+
+/** Refuses inside the terminal: the user reads why, then the socket closes. */
+function refuse(socket: WebSocket, message: string): void {
+  sendControl(socket, { type: 'error', message });
+  sendControl(socket, { type: 'close', reason: message });
+  socket.close(1000, 'refused');
+}
+
+const sessionJson = (s: TrackedSession) => ({
+  kind: 'ssh' as const,
+  id: s.id,
+  namespace: 'default',
+  login: s.login,
+  server_id: s.serverId,
+  server_hostname: s.serverHostname,
+  server_addr: s.serverAddr,
+  cluster_name: s.clusterName,
+  created: new Date(s.created).toISOString(),
+  last_active: new Date(s.lastActive).toISOString(),
+  terminal_params: s.terminal,
+  parties: s.parties.map((p) => ({ id: p.id, user: p.user, remote_addr: p.remoteAddr, server_id: s.serverId, last_active: new Date(p.lastActive).toISOString() })),
+});
+
+/** The terminal websocket: access checks, then a shell on the node bridged to the browser, audited start to end. */
+export function terminalRoutes(gw: Gateway, servers: Servers) {
+  gw.socket('/v1/webapi/sites/:clusterId/connect', {
+    access: { signedIn: 'who may open which login on which node is decided per node in the handler, by the roles' },
+    params: z.object({ clusterId: z.string().min(1) }),
+    query: connectQuery,
+    handler: async (socket, { identity, params, query, req }) => {
+      const release = holdIncoming(socket);
+      if (params.clusterId !== gw.config.clusterName) return refuse(socket, `no cluster named ${params.clusterId}`);
+      await openSession(socket, identity!, query.params, req.ip, release);
+    },
+  });
+
+  async function openSession(socket: WebSocket, identity: Identity, p: TerminalParams, remoteAddr: string, release: () => Parameters<typeof bridge>[3]): Promise<void> {
+    const node = await servers.nodes.get(p.server_id);
+    if (!isLive(node, gw.now())) return refuse(socket, `node ${p.server_id} was not found or is offline`);
+    const reason = nodeRefusal(identity, node, p.login);
+    if (reason) {
+      await auditRefusal(gw.store, 'SESSION_REJECTED', identity, node, p.login, reason, remoteAddr);
+      return refuse(socket, `access denied to ${p.login}@${node.hostname}: ${reason}`);
+    }
+    const user = identity.user.name;
+    const sid = randomUUID();
+    let channel;
+    try {
+      channel = servers.openShell(node, { login: p.login, term: p.term, sessionId: sid }, user);
+    } catch (err) {
+      if (err instanceof NodeUnreachableError) return refuse(socket, err.message);
+      throw err;
+    }
+    const partyId = randomUUID();
+    const session = servers.tracker.start(
+      { id: sid, kind: 'ssh', login: p.login, serverId: node.id, serverHostname: node.hostname, serverAddr: node.addr, clusterName: gw.config.clusterName, owner: user, terminal: p.term },
+      { id: partyId, user, remoteAddr },
+    );
+    sendControl(socket, { type: 'session', session: sessionJson(session) });
+    const common = { user, sid, login: p.login, server_id: node.id, server_hostname: node.hostname, server_addr: node.addr, namespace: 'default' };
+    const start = await recordEvent(gw.store, 'SESSION_START', { ...common, size: `${p.term.w}:${p.term.h}`, 'addr.remote': remoteAddr, interactive: true });
+    sendControl(socket, { type: 'audit', event: start });
+    bridge(socket, channel, {
+      onInput: () => servers.tracker.touch(sid, partyId),
+      onResize: (w, h) => {
+        servers.tracker.resize(sid, w, h);
+        void recordEvent(gw.store, 'TERMINAL_RESIZE', { user, sid, size: `${w}:${h}` }).catch(() => undefined);
+      },
+      onEnd: (exit) => {
+        const ended = servers.tracker.end(sid);
+        void recordEvent(gw.store, 'SESSION_END', {
+          ...common,
+          participants: [user],
+          interactive: true,
+          session_start: new Date(session.created).toISOString(),
+          session_stop: new Date(ended?.ended ?? gw.now()).toISOString(),
+          ...(exit.error ? { error: exit.error } : {}),
+          ...(exit.code !== null ? { exit_code: exit.code } : {}),
+        }).catch(() => undefined);
+      },
+    }, release());
+  }
+}

@@ -1,0 +1,86 @@
+import { EventEmitter } from 'node:events';
+
+export interface SessionParty {
+  id: string;
+  user: string;
+  remoteAddr: string;
+  joinedAt: number;
+  lastActive: number;
+}
+
+export interface TrackedSession {
+  id: string;
+  kind: 'ssh';
+  login: string;
+  serverId: string;
+  serverHostname: string;
+  serverAddr: string;
+  clusterName: string;
+  /** Who opened the session. */
+  owner: string;
+  created: number;
+  lastActive: number;
+  terminal: { w: number; h: number };
+  parties: SessionParty[];
+  /** Set when the session has ended. */
+  ended?: number;
+}
+
+export interface SessionTrackerEvents {
+  start: [TrackedSession];
+  update: [TrackedSession];
+  end: [TrackedSession];
+}
+
+/**
+ * The live SSH sessions of this gateway: who is in them, on which node and login, the terminal size and
+ * times. Live-session listing, joining and recording build on this; it keeps only sessions in progress.
+ */
+export class SessionTracker extends EventEmitter<SessionTrackerEvents> {
+  private readonly sessions = new Map<string, TrackedSession>();
+
+  constructor(private readonly now: () => number = Date.now) {
+    super();
+  }
+
+  start(session: Omit<TrackedSession, 'created' | 'lastActive' | 'parties'>, party: Omit<SessionParty, 'joinedAt' | 'lastActive'>): TrackedSession {
+    const now = this.now();
+    const tracked: TrackedSession = { ...session, created: now, lastActive: now, parties: [{ ...party, joinedAt: now, lastActive: now }] };
+    this.sessions.set(tracked.id, tracked);
+    this.emit('start', tracked);
+    return tracked;
+  }
+
+  get(id: string): TrackedSession | undefined {
+    return this.sessions.get(id);
+  }
+
+  list(): TrackedSession[] {
+    return [...this.sessions.values()];
+  }
+
+  /** A party typed or the output moved: keeps last_active current without an event per keystroke. */
+  touch(id: string, partyId?: string): void {
+    const s = this.sessions.get(id);
+    if (!s) return;
+    s.lastActive = this.now();
+    const party = partyId && s.parties.find((p) => p.id === partyId);
+    if (party) party.lastActive = s.lastActive;
+  }
+
+  resize(id: string, w: number, h: number): void {
+    const s = this.sessions.get(id);
+    if (!s) return;
+    s.terminal = { w, h };
+    this.emit('update', s);
+  }
+
+  end(id: string): TrackedSession | undefined {
+    const s = this.sessions.get(id);
+    if (!s) return undefined;
+    this.sessions.delete(id);
+    s.ended = this.now();
+    this.emit('end', s);
+    return s;
+  }
+}

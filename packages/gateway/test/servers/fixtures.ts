@@ -1,0 +1,108 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decodeFrame, encodeControl, terminalSocketPath, type ControlMessage, type TerminalParams } from '@portcullis/shared';
+import WebSocket from 'ws';
+import { Agent } from '../../src/agent/agent';
+import { startGateway, type Client, type TestGateway } from '../harness';
+
+/** A role for these tests: list and open nodes labelled env=test as root or nobody, and manage tokens and nodes. */
+export const operatorRole = `
+kind: role
+metadata: { name: servers-operator }
+spec:
+  allow:
+    logins: [root, nobody]
+    node_labels: { env: test }
+    rules:
+      - { resources: [node], verbs: [list, read, create, delete] }
+      - { resources: [token], verbs: [list, read, create, delete] }
+      - { resources: [event], verbs: [list, read] }
+`;
+
+export async function startServersGateway(): Promise<{ gw: TestGateway; admin: Client & { name: string } }> {
+  const gw = await startGateway();
+  await gw.createRole(operatorRole);
+  const admin = await gw.signIn({ roles: ['servers-operator'] });
+  return { gw, admin };
+}
+
+export async function createJoinToken(admin: Client): Promise<string> {
+  const res = await admin.post<{ id: string }>('/v1/webapi/token', { roles: ['Node'] });
+  if (res.status !== 200) throw new Error(`token: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+export async function startAgent(url: string, token: string, opts: { hostname?: string; labels?: Record<string, string>; dataDir?: string } = {}) {
+  const agent = new Agent({
+    gateway: url,
+    token,
+    dataDir: opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portcullis-agent-')),
+    labels: opts.labels ?? { env: 'test' },
+    commandLabels: { kernel: 'uname -s' },
+    ...(opts.hostname ? { hostname: opts.hostname } : {}),
+    backoff: { first: 100, max: 500 },
+    log: () => undefined,
+  });
+  const connected = new Promise<string>((resolve) => agent.once('connected', resolve));
+  await agent.start();
+  return { agent, nodeId: await connected };
+}
+
+/** Polls until `check` returns a value (tests wait on real asynchronous behaviour, never on fixed sleeps). */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A headless terminal client: collects output, acknowledges it as it arrives, records control messages. */
+export class TerminalClient {
+  output = '';
+  readonly controls: ControlMessage[] = [];
+  readonly closed: Promise<void>;
+  private constructor(readonly socket: WebSocket) {
+    socket.binaryType = 'nodebuffer';
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      const frame = decodeFrame(isBinary ? new Uint8Array(data) : data.toString());
+      if (frame.kind === 'data') {
+        this.output += Buffer.from(frame.data).toString();
+        socket.send(encodeControl({ type: 'ack', bytes: frame.data.length }));
+      } else {
+        this.controls.push(frame.message);
+      }
+    });
+    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
+  }
+
+  static async open(gw: TestGateway, client: Client, params: TerminalParams): Promise<TerminalClient> {
+    const url = `${gw.url.replace(/^http/, 'ws')}${terminalSocketPath('localhost', client.session!.token, params)}`;
+    const socket = new WebSocket(url, { headers: { cookie: client.cookieHeader() } });
+    const terminal = new TerminalClient(socket);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return terminal;
+  }
+
+  type(text: string): void {
+    this.socket.send(Buffer.from(text), { binary: true });
+  }
+
+  async waitFor(pattern: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> {
+    return eventually(async () => this.output.match(pattern) ?? undefined, `terminal output ${pattern} (got ${JSON.stringify(this.output.slice(-300))})`, timeoutMs);
+  }
+
+  errors(): string[] {
+    return this.controls.flatMap((c) => (c.type === 'error' ? [c.message] : []));
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
