@@ -33,3 +33,8 @@ export * from './Toast';
 export * from './EmptyState';
 export * from './CopyButton';
 export * from './DataTable';
+export * from './CodeEditor';
+export * from './TabBar';
+export * from './ProgressBar';
+export * from './CodeBlock';
+export * from './DateRangeInput';

@@ -83,3 +83,23 @@ test('a multi-select keeps the list open, toggles choices and Backspace removes 
   await user.click(screen.getByRole('button', { name: 'Remove Admin' }));
   expect(screen.getByText('', { selector: 'output' })).toBeInTheDocument();
 });
+
+test('a creatable select offers the typed text as a new value', async () => {
+  function Traits() {
+    const [value, setValue] = useState<string[]>([]);
+    return (
+      <>
+        <Select aria-label="Logins" isMulti isCreatable options={[{ value: 'root', label: 'root' }]} value={value} onChange={setValue} />
+        <output>{value.join(',')}</output>
+      </>
+    );
+  }
+  const user = userEvent.setup();
+  renderWithTheme(<Traits />);
+  await user.click(screen.getByRole('combobox'));
+  await user.keyboard('ubuntu');
+  expect(screen.getByRole('option', { name: 'Create "ubuntu"' })).toBeInTheDocument();
+  await user.keyboard('{Enter}');
+  expect(screen.getByText('ubuntu', { selector: 'output' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Remove ubuntu' })).toBeInTheDocument();
+});

@@ -27,6 +27,8 @@ type Common = {
   'aria-describedby'?: string;
   /** Shown in the list when nothing matches the search. */
   noOptionsText?: string;
+  /** Offer the typed text as a new value when no option has that label (implies searchable). */
+  isCreatable?: boolean;
 };
 
 export type SelectProps = Common &
@@ -109,7 +111,8 @@ const Empty = styled.div`
  * through the list, Enter picks, Escape closes, Backspace in an empty search removes the last choice.
  */
 export function Select(props: SelectProps) {
-  const { options, isSearchable = false, placeholder = 'Select…', disabled, hasError, noOptionsText = 'No options' } = props;
+  const { options, isCreatable = false, placeholder = 'Select…', disabled, hasError, noOptionsText = 'No options' } = props;
+  const isSearchable = isCreatable || (props.isSearchable ?? false);
   const theme = useTheme();
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -117,7 +120,10 @@ export function Select(props: SelectProps) {
   const [active, setActive] = useState<number | null>(null);
   const elements = useRef<(HTMLElement | null)[]>([]);
   const chosen = props.isMulti ? props.value : props.value === null ? [] : [props.value];
-  const shown = isSearchable && query ? options.filter((o) => o.label.toLowerCase().includes(query.toLowerCase())) : options;
+  const matching = isSearchable && query ? options.filter((o) => o.label.toLowerCase().includes(query.toLowerCase())) : options;
+  const typed = query.trim();
+  const canCreate = isCreatable && typed !== '' && !options.some((o) => o.label === typed || o.value === typed);
+  const shown = canCreate ? [...matching, { value: typed, label: `Create "${typed}"` }] : matching;
   const { refs, floatingStyles, context } = useFloating({
     ...floatingOptions(theme, 'bottom-start', true),
     open,

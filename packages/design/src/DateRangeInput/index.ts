@@ -1,0 +1,2 @@
+export { DateRangeInput } from './DateRangeInput';
+export type { DateRangeInputProps, DateRange } from './DateRangeInput';

@@ -1,0 +1,2 @@
+export { TabBar } from './TabBar';
+export type { TabBarProps, TabBarTab } from './TabBar';
