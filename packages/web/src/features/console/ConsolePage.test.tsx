@@ -117,6 +117,7 @@ test('the node route opens a session as that login, sized to the terminal, with 
   expect(sockets[0]!.params).toEqual({ server_id: 'n1', login: 'root', term: { w: 100, h: 30 } });
   // No ui.scrollbackLines in the page's config: the spec's default of 1000 lines applies.
   expect(terminals[0]!.options.scrollback).toBe(1000);
+  expect(screen.getByTestId('terminal')).toHaveAttribute('data-renderer', 'dom');
   expect(screen.getByRole('tab', { name: /root@n1/ })).toHaveAttribute('aria-selected', 'true');
 });
 

@@ -1,9 +1,10 @@
 import { Box, useTheme } from '@portcullis/design';
 import type { SessionInfo, TerminalParams } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { webConfigAtom } from '../../config';
 import { type TerminalSocket, TerminalEngine, type TerminalStatus } from './terminal/TerminalEngine';
+import type { RendererKind } from './terminal/renderer';
 import { openXterm, type XtermView } from './terminal/xtermView';
 import { xtermTheme } from './terminal/xtermTheme';
 
@@ -24,6 +25,7 @@ export function TerminalPane({ serverId, login, visible, connect, ...handlers }:
   const view = useRef<XtermView | null>(null);
   const latest = useRef(handlers);
   latest.current = handlers;
+  const [renderer, setRenderer] = useState<RendererKind>();
   const { theme } = useTheme();
   const { ui } = useAtomValue(webConfigAtom);
   // Read once when the session opens: neither a theme switch nor a config change should reconnect.
@@ -32,7 +34,13 @@ export function TerminalPane({ serverId, login, visible, connect, ...handlers }:
   useEffect(() => {
     const element = container.current!;
     const { theme: startTheme, scrollback, connect: open } = opening.current;
-    const xterm = openXterm(element, { scrollback, theme: xtermTheme(startTheme), fontFamily: startTheme.fonts.mono });
+    const xterm = openXterm(element, {
+      scrollback,
+      theme: xtermTheme(startTheme),
+      fontFamily: startTheme.fonts.mono,
+      onRendererChange: setRenderer,
+    });
+    setRenderer(xterm.renderer);
     const socket = open({ server_id: serverId, login, term: { w: xterm.terminal.cols, h: xterm.terminal.rows } });
     const engine = new TerminalEngine({
       terminal: xterm.terminal,
@@ -66,6 +74,7 @@ export function TerminalPane({ serverId, login, visible, connect, ...handlers }:
     <Box
       ref={container}
       data-testid="terminal"
+      data-renderer={renderer}
       display={visible ? 'block' : 'none'}
       flex="1"
       minHeight={0}

@@ -18,6 +18,8 @@ export interface XtermViewOptions {
   scrollback: number;
   theme: ITheme;
   fontFamily: string;
+  /** Told when a lost WebGL context moves the terminal to the DOM renderer. */
+  onRendererChange?: (kind: RendererKind) => void;
 }
 
 /** Opens an xterm in `container`, sized to it, on the WebGL renderer when available. */
@@ -35,7 +37,10 @@ export function openXterm(container: HTMLElement, options: XtermViewOptions): Xt
   terminal.open(container);
   const view: XtermView = {
     terminal,
-    renderer: loadRenderer(terminal, () => new WebglAddon(), (kind) => (view.renderer = kind)),
+    renderer: loadRenderer(terminal, () => new WebglAddon(), (kind) => {
+      view.renderer = kind;
+      options.onRendererChange?.(kind);
+    }),
     fit: () => {
       // A hidden tab has no size; fitting it would shrink the remote terminal to nothing.
       if (container.offsetWidth > 0 && container.offsetHeight > 0) fitAddon.fit();
