@@ -15,7 +15,14 @@ interface Started {
 /** Starts one built gateway on a fresh data directory and waits for its printed admin invite. */
 async function startGateway(port: number, auth?: GatewayInfo['auth']): Promise<Started> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-e2e-'));
-  const args = ['packages/gateway/dist/cli.js', 'start', '--listen', `127.0.0.1:${port}`, '--data-dir', dataDir];
+  const args = [
+    'packages/gateway/dist/cli.js',
+    'start',
+    '--listen',
+    `127.0.0.1:${port}`,
+    '--data-dir',
+    dataDir,
+  ];
   if (auth) {
     const configFile = path.join(dataDir, 'gateway.yaml');
     const lines = Object.entries(auth).map(([k, v]) => `  ${k}: "${v}"`);
@@ -29,7 +36,10 @@ async function startGateway(port: number, auth?: GatewayInfo['auth']): Promise<S
   };
   const invitePath = await new Promise<string>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`gateway on :${port} printed no admin invite:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`gateway on :${port} printed no admin invite:\n${output}`)),
+      30_000,
+    );
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = invitePattern.exec(output);
@@ -77,7 +87,10 @@ export default async function globalSetup() {
     throw failure.reason;
   }
   mkdirSync(path.dirname(gatewaysFile), { recursive: true });
-  writeFileSync(gatewaysFile, JSON.stringify(Object.fromEntries(plan.map(([name], i) => [name, started[i]!.info])), null, 2));
+  writeFileSync(
+    gatewaysFile,
+    JSON.stringify(Object.fromEntries(plan.map(([name], i) => [name, started[i]!.info])), null, 2),
+  );
   return async () => {
     for (const s of started) s.stop();
   };

@@ -2,7 +2,9 @@ import { eventCatalogue, eventCodes } from '@portcullis/shared';
 import { expect, test } from '@playwright/test';
 import { createUser, signInAsAdmin } from '../fixtures/console';
 
-test('the audit log shows the logins and the user creation with their catalogue messages', async ({ page }) => {
+test('the audit log shows the logins and the user creation with their catalogue messages', async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   const name = `audited-${Date.now()}`;
   await createUser(page, name, ['access']);
@@ -14,7 +16,9 @@ test('the audit log shows the logins and the user creation with their catalogue 
   );
   const creation = page.getByRole('row').filter({ hasText: name });
   await expect(creation.first()).toContainText(created.desc);
-  await expect(creation.first()).toContainText(created.format({ code: created.code, event: created.type, time: '', name }));
+  await expect(creation.first()).toContainText(
+    created.format({ code: created.code, event: created.type, time: '', name }),
+  );
 
   // The details show the stored event as JSON.
   await creation.first().getByRole('button', { name: 'Details' }).click();

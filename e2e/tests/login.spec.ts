@@ -14,7 +14,9 @@ test('a wrong password shows the server’s error and stays on the login page', 
   await expect(page).toHaveURL(/\/web\/login/);
 });
 
-test('an unknown route lands on /web, which a signed-out visitor meets as the login page', async ({ page }) => {
+test('an unknown route lands on /web, which a signed-out visitor meets as the login page', async ({
+  page,
+}) => {
   await page.goto('/web/no/such/page');
   await expect(page).toHaveURL(/\/web\/login/);
 });

@@ -21,7 +21,10 @@ test('a role with a YAML error shows the server’s message; a valid one saves a
   await expect(dialog.getByRole('alert')).toContainText(/line \d+/);
 
   const name = `e2e-role-${Date.now()}`;
-  await typeRole(page, `kind: role\nversion: v7\nmetadata:\n  name: ${name}\nspec:\n  allow:\n    logins: [root]\n  deny: {}\n`);
+  await typeRole(
+    page,
+    `kind: role\nversion: v7\nmetadata:\n  name: ${name}\nspec:\n  allow:\n    logins: [root]\n  deny: {}\n`,
+  );
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();

@@ -6,9 +6,12 @@ import { gateway } from '../fixtures/gateways';
 // gateway's admin invite, so they run in order in one worker.
 test.describe.configure({ mode: 'serial' });
 
-const tokenOf = (page: import('@playwright/test').Page) => page.evaluate(() => localStorage.getItem('grv_teleport_token'));
+const tokenOf = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => localStorage.getItem('grv_teleport_token'));
 
-test('with a short session TTL two tabs stay signed in across renewals, and logout in one logs out the other', async ({ context }) => {
+test('with a short session TTL two tabs stay signed in across renewals, and logout in one logs out the other', async ({
+  context,
+}) => {
   test.setTimeout(120_000);
   const gw = gateway('shortTtl');
   const first = await context.newPage();

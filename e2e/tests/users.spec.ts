@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { signInAsAdmin, signedInUser } from '../fixtures/console';
 
-test('a user created in the UI with only the access role signs in from its invite, sees no management and is denied /web/users', async ({ browser, page }) => {
+test('a user created in the UI with only the access role signs in from its invite, sees no management and is denied /web/users', async ({
+  browser,
+  page,
+}) => {
   await signInAsAdmin(page);
   const name = `access-${Date.now()}`;
   const user = await signedInUser(browser, page, name, ['access']);

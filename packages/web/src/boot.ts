@@ -6,7 +6,10 @@ import { localState } from './client';
  * bootstrap) into local storage and removes the tag, then loads usage telemetry only when its
  * local-storage flag says 'true' (spec §1).
  */
-export function boot(doc: Document, loadTelemetry: () => Promise<unknown> = () => import('./telemetry')): void {
+export function boot(
+  doc: Document,
+  loadTelemetry: () => Promise<unknown> = () => import('./telemetry'),
+): void {
   const tag = doc.querySelector<HTMLMetaElement>('meta[name="grv_bearer_token"]');
   const token = decodeBootstrapToken(tag?.content ?? '');
   tag?.remove();

@@ -6,4 +6,7 @@ export const localState = createLocalState(window.localStorage);
 const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="grv_csrf_token"]')?.content ?? '';
 
 /** The console's API client: CSRF from the page, bearer token from local storage (spec §7). */
-export const api = createApiClient({ getCsrfToken: csrfToken, getBearerToken: () => localState.getBearerToken()?.accessToken });
+export const api = createApiClient({
+  getCsrfToken: csrfToken,
+  getBearerToken: () => localState.getBearerToken()?.accessToken,
+});

@@ -3,7 +3,12 @@ import { api } from './client';
 
 /** Usage telemetry: one pre-user event per page view, sent to the gateway's capture endpoint. */
 function capture() {
-  void api.post(apiPaths.capturePreUserEvent, { event: 'ui.page.view', eventData: { path: window.location.pathname } }).catch(() => {});
+  void api
+    .post(apiPaths.capturePreUserEvent, {
+      event: 'ui.page.view',
+      eventData: { path: window.location.pathname },
+    })
+    .catch(() => {});
 }
 
 capture();

@@ -32,7 +32,9 @@ test('renders the loaded page', async () => {
 
 test('a stale chunk reloads the page once', async () => {
   const reload = jest.fn();
-  const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), { reload });
+  const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), {
+    reload,
+  });
   renderPage(Page);
   await new Promise((r) => setTimeout(r, 0));
   expect(reload).toHaveBeenCalledTimes(1);

@@ -8,7 +8,10 @@ const reloadWindowMs = 60_000;
  * A lazily loaded feature page. After a deploy the chunk names a running page knows may no longer exist;
  * the import then fails and one full reload fetches the new index with the new names.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>, location: Pick<Location, 'reload'> = window.location) {
+export function lazyPage(
+  load: () => Promise<{ default: ComponentType }>,
+  location: Pick<Location, 'reload'> = window.location,
+) {
   return lazy(() =>
     load().catch((err: unknown) => {
       const last = Number(sessionStorage.getItem(reloadMarker) ?? 0);

@@ -35,7 +35,10 @@ export function createRoutes(pages: PageRoute[]): RouteObject[] {
         {
           element: <PrivateRoutes />,
           children: [
-            { element: <MainLayout />, children: [{ path: webRoutes.root, element: <Home pages={pages} /> }, ...framed('main')] },
+            {
+              element: <MainLayout />,
+              children: [{ path: webRoutes.root, element: <Home pages={pages} /> }, ...framed('main')],
+            },
             ...framed('fullscreen'),
           ],
         },

@@ -2,8 +2,14 @@ import { StorageKey } from '@portcullis/shared';
 import { crossTabMessage } from './crossTab';
 
 test('a renewal starting and ending in another tab', () => {
-  expect(crossTabMessage({ key: StorageKey.TOKEN_RENEW, newValue: 'true' })).toEqual({ kind: 'renewing', renewing: true });
-  expect(crossTabMessage({ key: StorageKey.TOKEN_RENEW, newValue: null })).toEqual({ kind: 'renewing', renewing: false });
+  expect(crossTabMessage({ key: StorageKey.TOKEN_RENEW, newValue: 'true' })).toEqual({
+    kind: 'renewing',
+    renewing: true,
+  });
+  expect(crossTabMessage({ key: StorageKey.TOKEN_RENEW, newValue: null })).toEqual({
+    kind: 'renewing',
+    renewing: false,
+  });
 });
 
 test('the token removed, or local storage cleared, in another tab', () => {

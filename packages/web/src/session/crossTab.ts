@@ -7,6 +7,7 @@ import type { CrossTabMessage } from './sessionLifecycle';
  */
 export function crossTabMessage(event: Pick<StorageEvent, 'key' | 'newValue'>): CrossTabMessage | null {
   if (event.key === StorageKey.TOKEN_RENEW) return { kind: 'renewing', renewing: event.newValue === 'true' };
-  if ((event.key === StorageKey.TOKEN || event.key === null) && !event.newValue) return { kind: 'token-removed' };
+  if ((event.key === StorageKey.TOKEN || event.key === null) && !event.newValue)
+    return { kind: 'token-removed' };
   return null;
 }

@@ -78,7 +78,8 @@ export class SessionLifecycle {
     const idleTimeout = this.ports.readToken()?.sessionInactiveTimeout ?? 0;
     if (idleTimeout > 0) {
       this.recordActivity();
-      for (const name of activityEvents) this.target.addEventListener(name, this.onActivity, { passive: true });
+      for (const name of activityEvents)
+        this.target.addEventListener(name, this.onActivity, { passive: true });
       this.intervals.push(setInterval(() => this.checkIdle(idleTimeout), INACTIVITY_CHECK_INTERVAL_MS));
     }
     this.ensureSession();

@@ -1,4 +1,12 @@
-import { apiPaths, compilePath, makeFeatureFlags, makePing, makeUserContext, type PingJson, type UserContextJson } from '@portcullis/shared';
+import {
+  apiPaths,
+  compilePath,
+  makeFeatureFlags,
+  makePing,
+  makeUserContext,
+  type PingJson,
+  type UserContextJson,
+} from '@portcullis/shared';
 import { atom } from 'jotai';
 import { api } from '../client';
 import { webConfigAtom } from '../config';
@@ -9,7 +17,9 @@ export const userContextVersionAtom = atom(0);
 export const userContextAtom = atom(async (get) => {
   get(userContextVersionAtom);
   const { proxyCluster } = get(webConfigAtom);
-  return makeUserContext(await api.get<UserContextJson>(compilePath(apiPaths.userContext, { clusterId: proxyCluster })));
+  return makeUserContext(
+    await api.get<UserContextJson>(compilePath(apiPaths.userContext, { clusterId: proxyCluster })),
+  );
 });
 
 /** The server's ping: whether the assistant is enabled (spec §3). */

@@ -1,4 +1,16 @@
-import { Alert, Button, Card, FieldInput, H1, H2, Text, Validation, composeRules, requiredField, requiredMatch } from '@portcullis/design';
+import {
+  Alert,
+  Button,
+  Card,
+  FieldInput,
+  H1,
+  H2,
+  Text,
+  Validation,
+  composeRules,
+  requiredField,
+  requiredMatch,
+} from '@portcullis/design';
 import { apiPaths, encodePassword } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
@@ -21,7 +33,10 @@ export default function AccountPage() {
     setBusy(true);
     setResult(null);
     try {
-      await api.put(apiPaths.changePassword, { old_password: encodePassword(current), new_password: encodePassword(next) });
+      await api.put(apiPaths.changePassword, {
+        old_password: encodePassword(current),
+        new_password: encodePassword(next),
+      });
       setCurrent('');
       setNext('');
       setConfirm('');
@@ -54,13 +69,24 @@ export default function AccountPage() {
                 rule={requiredField('Enter your current password')}
                 autoComplete="current-password"
               />
-              <FieldInput label="New Password" type="password" value={next} onChange={setNext} rule={passwordRule} helperText={passwordRuleText} autoComplete="new-password" />
+              <FieldInput
+                label="New Password"
+                type="password"
+                value={next}
+                onChange={setNext}
+                rule={passwordRule}
+                helperText={passwordRuleText}
+                autoComplete="new-password"
+              />
               <FieldInput
                 label="Confirm Password"
                 type="password"
                 value={confirm}
                 onChange={setConfirm}
-                rule={composeRules(requiredField('Please confirm your password'), requiredMatch(() => next, 'Passwords do not match'))}
+                rule={composeRules(
+                  requiredField('Please confirm your password'),
+                  requiredMatch(() => next, 'Passwords do not match'),
+                )}
                 autoComplete="new-password"
               />
               <Button type="submit" loading={busy}>

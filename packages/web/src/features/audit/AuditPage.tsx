@@ -58,7 +58,9 @@ export default function AuditPage() {
               aria-label="Time range"
               value={range.preset}
               onChange={(preset) =>
-                preset === 'custom' ? setRange({ ...range, preset: 'custom' }) : setRange(presetRange(preset as Exclude<RangePreset, 'custom'>))
+                preset === 'custom'
+                  ? setRange({ ...range, preset: 'custom' })
+                  : setRange(presetRange(preset as Exclude<RangePreset, 'custom'>))
               }
               options={Object.entries(rangePresetLabels).map(([value, label]) => ({ value, label }))}
             />
@@ -78,7 +80,12 @@ export default function AuditPage() {
         columns={[
           { key: 'codeDesc', headerText: 'Type', isSortable: true },
           { key: 'message', headerText: 'Description' },
-          { key: 'time', headerText: 'Created (UTC)', isSortable: true, render: (e) => displayDateTime(e.time) },
+          {
+            key: 'time',
+            headerText: 'Created (UTC)',
+            isSortable: true,
+            render: (e) => displayDateTime(e.time),
+          },
           {
             key: 'code',
             render: (e) => (

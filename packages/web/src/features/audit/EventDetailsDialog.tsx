@@ -4,7 +4,13 @@ import type { AuditEvent } from '@portcullis/shared';
 /** The event as the server stored it, as indented JSON. */
 export function EventDetailsDialog({ event, onClose }: { event: AuditEvent; onClose: () => void }) {
   return (
-    <Dialog open onClose={onClose} title={`${event.codeDesc} (${event.code})`} width="60vw" actions={<Button onClick={onClose}>Close</Button>}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={`${event.codeDesc} (${event.code})`}
+      width="60vw"
+      actions={<Button onClick={onClose}>Close</Button>}
+    >
       <Text as="pre" mono aria-label="Event JSON" style={{ whiteSpace: 'pre-wrap' }}>
         {JSON.stringify(event.raw, null, 2)}
       </Text>

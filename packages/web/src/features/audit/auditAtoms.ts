@@ -1,4 +1,11 @@
-import { apiPaths, EVENTS_FETCH_LIMIT, eventQueryPath, makeEvent, type AuditEvent, type RawEvent } from '@portcullis/shared';
+import {
+  apiPaths,
+  EVENTS_FETCH_LIMIT,
+  eventQueryPath,
+  makeEvent,
+  type AuditEvent,
+  type RawEvent,
+} from '@portcullis/shared';
 import { atom } from 'jotai';
 import { api } from '../../client';
 import { presetRange, type AuditRange } from './auditRange';
@@ -12,9 +19,19 @@ export interface AuditPage {
 }
 
 /** One page of the event search, EVENTS_FETCH_LIMIT at a time (spec §9). */
-export async function fetchEvents(clusterId: string, range: AuditRange, startKey?: string): Promise<AuditPage> {
+export async function fetchEvents(
+  clusterId: string,
+  range: AuditRange,
+  startKey?: string,
+): Promise<AuditPage> {
   const res = await api.get<{ events: RawEvent[]; startKey?: string }>(
-    eventQueryPath(apiPaths.events, { clusterId, from: range.from, to: range.to, limit: EVENTS_FETCH_LIMIT, ...(startKey ? { startKey } : {}) }),
+    eventQueryPath(apiPaths.events, {
+      clusterId,
+      from: range.from,
+      to: range.to,
+      limit: EVENTS_FETCH_LIMIT,
+      ...(startKey ? { startKey } : {}),
+    }),
   );
   return { events: res.events.map(makeEvent), startKey: res.startKey ?? '' };
 }

@@ -11,7 +11,15 @@ import {
   requiredField,
   requiredMatch,
 } from '@portcullis/design';
-import { apiPaths, compilePath, encodePassword, makeResetToken, type ResetToken, type ResetTokenJson, webRoutes } from '@portcullis/shared';
+import {
+  apiPaths,
+  compilePath,
+  encodePassword,
+  makeResetToken,
+  type ResetToken,
+  type ResetTokenJson,
+  webRoutes,
+} from '@portcullis/shared';
 import { browserLocation } from '../../browserLocation';
 import { api } from '../../client';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -82,7 +90,10 @@ export default function InvitePage() {
                 type="password"
                 value={confirm}
                 onChange={setConfirm}
-                rule={composeRules(requiredField('Please confirm your password'), requiredMatch(() => password, 'Passwords do not match'))}
+                rule={composeRules(
+                  requiredField('Please confirm your password'),
+                  requiredMatch(() => password, 'Passwords do not match'),
+                )}
                 autoComplete="new-password"
               />
               <Button type="submit" size="large" block loading={busy} disabled={!token}>

@@ -11,5 +11,8 @@ export const passwordRuleText = `Use ${minLength} to ${maxLength} characters.`;
 export const passwordRule: Rule = composeRules(
   requiredField('Enter a password'),
   requiredMinLength(minLength, `Enter at least ${minLength} characters`),
-  (value) => (value.length <= maxLength ? { valid: true } : { valid: false, message: `Use at most ${maxLength} characters` }),
+  (value) =>
+    value.length <= maxLength
+      ? { valid: true }
+      : { valid: false, message: `Use at most ${maxLength} characters` },
 );

@@ -14,7 +14,11 @@ export default function MainLayout() {
     <Flex flexDirection="column" height="100vh">
       <TopBar clusterId={user.cluster.clusterId} username={user.username} />
       <Flex flex="1" minHeight={0}>
-        <SideNav groups={navigationGroups(flags, user.cluster.clusterId)} activePath={pathname} linkAs={Link} />
+        <SideNav
+          groups={navigationGroups(flags, user.cluster.clusterId)}
+          activePath={pathname}
+          linkAs={Link}
+        />
         <Box as="main" flex="1" p={5} minWidth={0} overflow="auto">
           <Outlet />
         </Box>

@@ -1,11 +1,16 @@
 import { featureFlagNames, type FeatureFlags, makeAcl, makeFeatureFlags } from '@portcullis/shared';
 import { navigationGroups } from './navigation';
 
-const flags = (on: string[]): FeatureFlags => Object.fromEntries(featureFlagNames.map((f) => [f, on.includes(f)])) as FeatureFlags;
-const titles = (groups: ReturnType<typeof navigationGroups>) => groups.map((g) => [g.category, g.section, g.items.map((i) => i.title)]);
+const flags = (on: string[]): FeatureFlags =>
+  Object.fromEntries(featureFlagNames.map((f) => [f, on.includes(f)])) as FeatureFlags;
+const titles = (groups: ReturnType<typeof navigationGroups>) =>
+  groups.map((g) => [g.category, g.section, g.items.map((i) => i.title)]);
 
 test('groups the allowed features by category, then by section, in the feature list’s order', () => {
-  const groups = navigationGroups(flags(['nodes', 'databases', 'users', 'roles', 'audit', 'recordings', 'trustedClusters', 'assist']), 'prod');
+  const groups = navigationGroups(
+    flags(['nodes', 'databases', 'users', 'roles', 'audit', 'recordings', 'trustedClusters', 'assist']),
+    'prod',
+  );
   expect(titles(groups)).toEqual([
     ['Resources', undefined, ['Servers', 'Databases']],
     ['Management', 'Access', ['Manage Users', 'Manage Roles']],
@@ -16,7 +21,9 @@ test('groups the allowed features by category, then by section, in the feature l
 });
 
 test('links fill the cluster into cluster routes; non-exact features say so', () => {
-  const items = navigationGroups(flags(['nodes', 'audit', 'users', 'authConnector']), 'prod').flatMap((g) => g.items);
+  const items = navigationGroups(flags(['nodes', 'audit', 'users', 'authConnector']), 'prod').flatMap(
+    (g) => g.items,
+  );
   expect(items.map((i) => [i.to, i.exact])).toEqual([
     ['/web/cluster/prod/nodes', true],
     ['/web/users', true],
@@ -27,12 +34,21 @@ test('links fill the cluster into cluster routes; non-exact features say so', ()
 
 test('a user without management flags gets no Management group; no user state shows nothing', () => {
   expect(navigationGroups(flags(['nodes']), 'prod').map((g) => g.category)).toEqual(['Resources']);
-  expect(navigationGroups(makeFeatureFlags(undefined, { assistEnabled: true, isDashboard: false }), 'prod')).toEqual([]);
-  expect(navigationGroups(makeFeatureFlags(makeAcl(undefined), { assistEnabled: true, isDashboard: false }), 'prod')).toEqual([]);
+  expect(
+    navigationGroups(makeFeatureFlags(undefined, { assistEnabled: true, isDashboard: false }), 'prod'),
+  ).toEqual([]);
+  expect(
+    navigationGroups(
+      makeFeatureFlags(makeAcl(undefined), { assistEnabled: true, isDashboard: false }),
+      'prod',
+    ),
+  ).toEqual([]);
 });
 
 test('features without a navigation item never show', () => {
-  const items = navigationGroups(flags([...featureFlagNames]), 'prod').flatMap((g) => g.items.map((i) => i.title));
+  const items = navigationGroups(flags([...featureFlagNames]), 'prod').flatMap((g) =>
+    g.items.map((i) => i.title),
+  );
   expect(items).not.toContain('Create New Lock');
   expect(items).not.toContain('Account Settings');
   expect(items).not.toContain('Help & Support');

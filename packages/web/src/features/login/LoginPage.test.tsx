@@ -45,7 +45,9 @@ test('signs in with an encoded password and opens the console', async () => {
 });
 
 test('goes back to the redirect_uri, kept on this origin', async () => {
-  server.use(http.post(apiPaths.webSession, () => HttpResponse.json({ type: 'Bearer', token: 't', expires_in: 600 })));
+  server.use(
+    http.post(apiPaths.webSession, () => HttpResponse.json({ type: 'Bearer', token: 't', expires_in: 600 })),
+  );
   renderLogin({}, '/web/login?redirect_uri=https://evil.example/web/users');
   await userEvent.type(screen.getByLabelText('Username'), 'alice');
   await userEvent.type(screen.getByLabelText('Password'), 'password-123');
@@ -54,7 +56,11 @@ test('goes back to the redirect_uri, kept on this origin', async () => {
 });
 
 test('shows the server’s error', async () => {
-  server.use(http.post(apiPaths.webSession, () => HttpResponse.json({ error: { message: 'invalid credentials' } }, { status: 403 })));
+  server.use(
+    http.post(apiPaths.webSession, () =>
+      HttpResponse.json({ error: { message: 'invalid credentials' } }, { status: 403 }),
+    ),
+  );
   renderLogin();
   await userEvent.type(screen.getByLabelText('Username'), 'alice');
   await userEvent.type(screen.getByLabelText('Password'), 'wrong');
@@ -85,7 +91,19 @@ test('no one-time code field when the second factor is off', () => {
 });
 
 test('single sign-on leads when the auth type is not local, the local form follows', () => {
-  renderLogin({ auth: { authType: 'oidc', providers: [{ name: 'okta', type: 'oidc', displayName: 'Okta', url: '/v1/webapi/oidc/login/web?connector_id=okta' }] } });
+  renderLogin({
+    auth: {
+      authType: 'oidc',
+      providers: [
+        {
+          name: 'okta',
+          type: 'oidc',
+          displayName: 'Okta',
+          url: '/v1/webapi/oidc/login/web?connector_id=okta',
+        },
+      ],
+    },
+  });
   const sso = screen.getByRole('button', { name: 'Sign in with Okta' });
   const local = screen.getByRole('button', { name: 'Sign in' });
   expect(sso.compareDocumentPosition(local) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -1,4 +1,14 @@
-import { Alert, Button, Card, Flex, FieldInput, H1, Text, Validation, requiredField } from '@portcullis/design';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  FieldInput,
+  H1,
+  Text,
+  Validation,
+  requiredField,
+} from '@portcullis/design';
 import { apiPaths, encodePassword, ensureOwnOrigin, primaryAuthType, webRoutes } from '@portcullis/shared';
 import { browserLocation } from '../../browserLocation';
 import { api } from '../../client';
@@ -46,7 +56,14 @@ export default function LoginPage() {
     <Validation>
       {({ validate }) => (
         <form onSubmit={(e) => void submit(e, validate)} noValidate>
-          <FieldInput label="Username" value={user} onChange={setUser} rule={requiredField('Username is required')} autoComplete="username" autoFocus />
+          <FieldInput
+            label="Username"
+            value={user}
+            onChange={setUser}
+            rule={requiredField('Username is required')}
+            autoComplete="username"
+            autoFocus
+          />
           <FieldInput
             label="Password"
             type="password"
@@ -60,7 +77,11 @@ export default function LoginPage() {
               label="Authenticator code"
               value={otp}
               onChange={setOtp}
-              rule={config.auth.second_factor === 'optional' ? undefined : requiredField('Authenticator code is required')}
+              rule={
+                config.auth.second_factor === 'optional'
+                  ? undefined
+                  : requiredField('Authenticator code is required')
+              }
               autoComplete="one-time-code"
               inputMode="numeric"
             />

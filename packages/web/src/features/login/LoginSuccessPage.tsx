@@ -6,7 +6,9 @@ export default function LoginSuccessPage() {
     <Flex as="main" justifyContent="center" alignItems="flex-start" pt={9} px={3} minHeight="100vh">
       <Card>
         <H1 mb={3}>Login Successful</H1>
-        <Text typography="body1">You have successfully signed in. You may close this window and continue.</Text>
+        <Text typography="body1">
+          You have successfully signed in. You may close this window and continue.
+        </Text>
       </Card>
     </Flex>
   );

@@ -9,7 +9,14 @@ export function SsoProviders({ providers }: { providers: AuthProvider[] }) {
   return (
     <Box>
       {usable.map((p) => (
-        <Button key={p.name} kind="border" size="large" block mb={2} onClick={() => browserLocation.assign(p.url!)}>
+        <Button
+          key={p.name}
+          kind="border"
+          size="large"
+          block
+          mb={2}
+          onClick={() => browserLocation.assign(p.url!)}
+        >
           Sign in with {p.displayName || p.name}
         </Button>
       ))}

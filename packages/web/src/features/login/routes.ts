@@ -5,9 +5,22 @@ import type { PageRoute } from '../../router/pageRoute';
 const failed = lazyPage(() => import('./LoginFailedPage'));
 
 export const loginRoutes: PageRoute[] = [
-  { path: webRoutes.login, frame: 'public', title: 'Login', component: lazyPage(() => import('./LoginPage')) },
-  { path: webRoutes.loginSuccess, frame: 'public', title: 'Login Successful', component: lazyPage(() => import('./LoginSuccessPage')) },
-  ...[webRoutes.loginErrorLegacy, webRoutes.loginError, webRoutes.loginErrorCallback, webRoutes.loginErrorUnauthorized].map(
-    (path): PageRoute => ({ path, frame: 'public', title: 'Login Unsuccessful', component: failed }),
-  ),
+  {
+    path: webRoutes.login,
+    frame: 'public',
+    title: 'Login',
+    component: lazyPage(() => import('./LoginPage')),
+  },
+  {
+    path: webRoutes.loginSuccess,
+    frame: 'public',
+    title: 'Login Successful',
+    component: lazyPage(() => import('./LoginSuccessPage')),
+  },
+  ...[
+    webRoutes.loginErrorLegacy,
+    webRoutes.loginError,
+    webRoutes.loginErrorCallback,
+    webRoutes.loginErrorUnauthorized,
+  ].map((path): PageRoute => ({ path, frame: 'public', title: 'Login Unsuccessful', component: failed })),
 ];

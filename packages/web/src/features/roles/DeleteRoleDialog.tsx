@@ -2,7 +2,15 @@ import { Alert, Button, Dialog, Text } from '@portcullis/design';
 import { useState } from 'react';
 import { roleActions } from './rolesAtoms';
 
-export function DeleteRoleDialog({ name, onClose, onDeleted }: { name: string; onClose: () => void; onDeleted: () => void }) {
+export function DeleteRoleDialog({
+  name,
+  onClose,
+  onDeleted,
+}: {
+  name: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const remove = async () => {

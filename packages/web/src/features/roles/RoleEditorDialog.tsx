@@ -6,7 +6,15 @@ import { roleActions } from './rolesAtoms';
 import { YamlEditor } from './YamlEditor';
 
 /** Create or edit a role as YAML; the server validates it and its message is shown as given. */
-export function RoleEditorDialog({ role, onClose, onSaved }: { role?: Resource; onClose: () => void; onSaved: () => void }) {
+export function RoleEditorDialog({
+  role,
+  onClose,
+  onSaved,
+}: {
+  role?: Resource;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [content, setContent] = useState(role?.content ?? newRoleTemplate);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

@@ -24,7 +24,9 @@ export default function RolesPage() {
     <>
       <Flex alignItems="center" justifyContent="space-between" mb={4}>
         <H1>Roles</H1>
-        {acl.roles.create ? <Button onClick={() => setOpen({ kind: 'create' })}>Create New Role</Button> : null}
+        {acl.roles.create ? (
+          <Button onClick={() => setOpen({ kind: 'create' })}>Create New Role</Button>
+        ) : null}
       </Flex>
       <DataTable<Resource>
         label="Roles"
@@ -36,13 +38,21 @@ export default function RolesPage() {
         columns={[{ key: 'name', headerText: 'Name', isSortable: true }]}
         rowActions={(r) => [
           ...(acl.roles.edit ? [{ label: 'Edit…', onSelect: () => setOpen({ kind: 'edit', role: r }) }] : []),
-          ...(acl.roles.remove ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', role: r }) }] : []),
+          ...(acl.roles.remove
+            ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', role: r }) }]
+            : []),
         ]}
       />
       {open?.kind === 'create' || open?.kind === 'edit' ? (
-        <RoleEditorDialog role={open.kind === 'edit' ? open.role : undefined} onClose={close} onSaved={saved} />
+        <RoleEditorDialog
+          role={open.kind === 'edit' ? open.role : undefined}
+          onClose={close}
+          onSaved={saved}
+        />
       ) : null}
-      {open?.kind === 'delete' ? <DeleteRoleDialog name={open.role.name} onClose={close} onDeleted={saved} /> : null}
+      {open?.kind === 'delete' ? (
+        <DeleteRoleDialog name={open.role.name} onClose={close} onDeleted={saved} />
+      ) : null}
     </>
   );
 }

@@ -9,7 +9,15 @@ import { useEffect, useRef } from 'react';
  * The role editor: CodeMirror with YAML highlighting, in the theme's colours. Kept with the roles feature
  * until design ships a code editor (requested in /tmp/design-requests.md).
  */
-export function YamlEditor({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
+export function YamlEditor({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const { theme, themeName } = useTheme();
   const latest = useRef(onChange);
@@ -34,8 +42,16 @@ export function YamlEditor({ value, onChange, label }: { value: string; onChange
           }),
           EditorView.theme(
             {
-              '&': { backgroundColor: theme.colors.levels.sunken, color: theme.colors.text.main, height: '100%' },
-              '.cm-gutters': { backgroundColor: theme.colors.levels.surface, color: theme.colors.text.muted, border: 'none' },
+              '&': {
+                backgroundColor: theme.colors.levels.sunken,
+                color: theme.colors.text.main,
+                height: '100%',
+              },
+              '.cm-gutters': {
+                backgroundColor: theme.colors.levels.surface,
+                color: theme.colors.text.muted,
+                border: 'none',
+              },
               '.cm-content': { fontFamily: theme.fonts.mono, caretColor: theme.colors.text.main },
               '.cm-scroller': { overflow: 'auto' },
             },

@@ -3,5 +3,11 @@ import { lazyPage } from '../../router/lazyPage';
 import type { PageRoute } from '../../router/pageRoute';
 
 export const rolesRoutes: PageRoute[] = [
-  { path: webRoutes.roles, frame: 'main', title: 'Roles', flag: 'roles', component: lazyPage(() => import('./RolesPage')) },
+  {
+    path: webRoutes.roles,
+    frame: 'main',
+    title: 'Roles',
+    flag: 'roles',
+    component: lazyPage(() => import('./RolesPage')),
+  },
 ];

@@ -3,5 +3,10 @@ import { lazyPage } from '../../router/lazyPage';
 import type { PageRoute } from '../../router/pageRoute';
 
 export const settingsRoutes: PageRoute[] = [
-  { path: webRoutes.settings, frame: 'main', title: 'Settings', component: lazyPage(() => import('./SettingsPage')) },
+  {
+    path: webRoutes.settings,
+    frame: 'main',
+    title: 'Settings',
+    component: lazyPage(() => import('./SettingsPage')),
+  },
 ];

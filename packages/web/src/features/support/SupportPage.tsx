@@ -37,7 +37,10 @@ export default function SupportPage() {
           <H2 mb={3}>Cluster Information</H2>
           {facts.map(([name, value]) => (
             <Text key={name} mb={2}>
-              {name}: <Text as="span" mono>{value || '—'}</Text>
+              {name}:{' '}
+              <Text as="span" mono>
+                {value || '—'}
+              </Text>
             </Text>
           ))}
         </Card>

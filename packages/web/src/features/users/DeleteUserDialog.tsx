@@ -2,7 +2,15 @@ import { Alert, Button, Dialog, Text } from '@portcullis/design';
 import { useState } from 'react';
 import { userActions } from './usersAtoms';
 
-export function DeleteUserDialog({ name, onClose, onDeleted }: { name: string; onClose: () => void; onDeleted: () => void }) {
+export function DeleteUserDialog({
+  name,
+  onClose,
+  onDeleted,
+}: {
+  name: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const remove = async () => {
@@ -33,7 +41,8 @@ export function DeleteUserDialog({ name, onClose, onDeleted }: { name: string; o
     >
       {error ? <Alert>{error}</Alert> : null}
       <Text>
-        You are about to delete user <strong>{name}</strong>. This will revoke their access and cannot be undone.
+        You are about to delete user <strong>{name}</strong>. This will revoke their access and cannot be
+        undone.
       </Text>
     </Dialog>
   );

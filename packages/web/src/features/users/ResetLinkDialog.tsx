@@ -21,7 +21,8 @@ export function ResetLinkDialog({ token, onClose }: { token: IssuedToken; onClos
       actions={<Button onClick={onClose}>Done</Button>}
     >
       <Text mb={2}>
-        Share this link with {token.username}; it lets them set a password and expires at {displayDateTime(token.expires)}.
+        Share this link with {token.username}; it lets them set a password and expires at{' '}
+        {displayDateTime(token.expires)}.
       </Text>
       <Input readOnly value={link} aria-label="Link" onFocus={(e) => e.target.select()} mb={2} />
       <Button kind="border" onClick={() => void copy()}>

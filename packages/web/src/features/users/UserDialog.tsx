@@ -1,4 +1,13 @@
-import { Alert, Button, Dialog, Field, FieldInput, Select, Validation, requiredField } from '@portcullis/design';
+import {
+  Alert,
+  Button,
+  Dialog,
+  Field,
+  FieldInput,
+  Select,
+  Validation,
+  requiredField,
+} from '@portcullis/design';
 import type { User } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
@@ -13,7 +22,15 @@ const splitList = (text: string) =>
     .filter(Boolean);
 
 /** Create a user (then issue their invitation) or edit one: roles and traits. */
-export function UserDialog({ user, onClose, onSaved }: { user?: User; onClose: () => void; onSaved: (invite?: IssuedToken) => void }) {
+export function UserDialog({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user?: User;
+  onClose: () => void;
+  onSaved: (invite?: IssuedToken) => void;
+}) {
   const roleNames = useAtomValue(roleNamesAtom);
   const [name, setName] = useState(user?.name ?? '');
   const [roles, setRoles] = useState<string[]>(user?.roles ?? []);
@@ -31,7 +48,14 @@ export function UserDialog({ user, onClose, onSaved }: { user?: User; onClose: (
     }
     setBusy(true);
     setError('');
-    const body = { name, roles, traits: Object.fromEntries(traitNames.map((t) => [t, splitList(traits[t] ?? '')])) as Record<TraitName, string[]> };
+    const body = {
+      name,
+      roles,
+      traits: Object.fromEntries(traitNames.map((t) => [t, splitList(traits[t] ?? '')])) as Record<
+        TraitName,
+        string[]
+      >,
+    };
     try {
       if (user) {
         await userActions.update(body);
@@ -68,7 +92,14 @@ export function UserDialog({ user, onClose, onSaved }: { user?: User; onClose: (
       <Validation>
         {({ validate }) => (
           <form id={formId} onSubmit={(e) => void save(e, validate)} noValidate>
-            <FieldInput label="Username" value={name} onChange={setName} rule={requiredField('Username is required')} disabled={Boolean(user)} autoFocus />
+            <FieldInput
+              label="Username"
+              value={name}
+              onChange={setName}
+              rule={requiredField('Username is required')}
+              disabled={Boolean(user)}
+              autoFocus
+            />
             <Field label="Roles">
               {({ id, describedBy }) => (
                 <Select

@@ -8,7 +8,12 @@ import { ResetLinkDialog, type IssuedToken } from './ResetLinkDialog';
 import { UserDialog } from './UserDialog';
 import { userActions, usersAtom, usersVersionAtom } from './usersAtoms';
 
-type Open = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User } | { kind: 'token'; token: IssuedToken } | null;
+type Open =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: User }
+  | { kind: 'delete'; user: User }
+  | { kind: 'token'; token: IssuedToken }
+  | null;
 
 /** Users (spec §3): list with search and sort, create with roles and traits, edit, delete, reset password. */
 export default function UsersPage() {
@@ -34,7 +39,9 @@ export default function UsersPage() {
     <>
       <Flex alignItems="center" justifyContent="space-between" mb={4}>
         <H1>Users</H1>
-        {acl.users.create ? <Button onClick={() => setOpen({ kind: 'create' })}>Create New User</Button> : null}
+        {acl.users.create ? (
+          <Button onClick={() => setOpen({ kind: 'create' })}>Create New User</Button>
+        ) : null}
       </Flex>
       {error ? <Alert onDismiss={() => setError('')}>{error}</Alert> : null}
       <DataTable<User>
@@ -52,7 +59,9 @@ export default function UsersPage() {
         rowActions={(u) => [
           ...(acl.users.edit ? [{ label: 'Edit…', onSelect: () => setOpen({ kind: 'edit', user: u }) }] : []),
           ...(acl.users.edit ? [{ label: 'Reset Password…', onSelect: () => void resetPassword(u) }] : []),
-          ...(acl.users.remove ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', user: u }) }] : []),
+          ...(acl.users.remove
+            ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', user: u }) }]
+            : []),
         ]}
       />
       {open?.kind === 'create' || open?.kind === 'edit' ? (
@@ -65,7 +74,9 @@ export default function UsersPage() {
           }}
         />
       ) : null}
-      {open?.kind === 'delete' ? <DeleteUserDialog name={open.user.name} onClose={close} onDeleted={() => (changed(), close())} /> : null}
+      {open?.kind === 'delete' ? (
+        <DeleteUserDialog name={open.user.name} onClose={close} onDeleted={() => (changed(), close())} />
+      ) : null}
       {open?.kind === 'token' ? <ResetLinkDialog token={open.token} onClose={close} /> : null}
     </>
   );

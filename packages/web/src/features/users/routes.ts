@@ -3,5 +3,11 @@ import { lazyPage } from '../../router/lazyPage';
 import type { PageRoute } from '../../router/pageRoute';
 
 export const usersRoutes: PageRoute[] = [
-  { path: webRoutes.users, frame: 'main', title: 'Users', flag: 'users', component: lazyPage(() => import('./UsersPage')) },
+  {
+    path: webRoutes.users,
+    frame: 'main',
+    title: 'Users',
+    flag: 'users',
+    component: lazyPage(() => import('./UsersPage')),
+  },
 ];

@@ -5,7 +5,6 @@ import {
   makeUser,
   type ResetToken,
   type ResourceJson,
-  type User,
   type UserJson,
   type UserTraits,
 } from '@portcullis/shared';
@@ -39,7 +38,10 @@ export const userActions = {
   remove: (name: string) => api.delete(compilePath(apiPaths.user, { username: name })),
   /** An invitation for a new user or a reset for an existing one; the token's value is shown once. */
   createToken: async (name: string, type: 'invite' | 'password'): Promise<ResetToken> => {
-    const token = await api.post<{ username: string; expires: string; value: string }>(apiPaths.passwordToken, { name, type });
+    const token = await api.post<{ username: string; expires: string; value: string }>(
+      apiPaths.passwordToken,
+      { name, type },
+    );
     return { ...token, expires: new Date(token.expires) };
   },
 };

@@ -1,0 +1,121 @@
+import { ThemeProvider } from '@portcullis/design';
+import { apiPaths, compilePath, StorageKey } from '@portcullis/shared';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { browserLocation } from '../browserLocation';
+import { server } from '../testing/server';
+import { lazyPage } from './lazyPage';
+import type { PageRoute } from './pageRoute';
+import { createRoutes } from './routes';
+
+const page = (path: string, title: string, flag?: string): PageRoute => ({
+  path,
+  frame: 'main',
+  title,
+  ...(flag ? { flag } : {}),
+  component: lazyPage(() => Promise.resolve({ default: () => <h1>{title} page</h1> })),
+});
+const pages = [
+  page('/web/users', 'Users', 'users'),
+  page('/web/account', 'Account Settings'),
+  page('/web/cluster/:clusterId/audit', 'Audit Log', 'audit'),
+];
+
+/** The gateway's answers for a signed-in user holding the given ACL areas with every verb. */
+function signedIn(areas: string[]) {
+  const all = { list: true, read: true, edit: true, create: true, remove: true };
+  localStorage.setItem(
+    StorageKey.TOKEN,
+    JSON.stringify({
+      accessToken: 't',
+      expiresIn: 3600,
+      created: Date.now(),
+      sessionExpires: '',
+      sessionInactiveTimeout: 0,
+    }),
+  );
+  server.use(
+    http.get(compilePath(apiPaths.userContext, { clusterId: 'localhost' }), () =>
+      HttpResponse.json({
+        userName: 'alice',
+        authType: 'local',
+        userAcl: Object.fromEntries(areas.map((a) => [a, all])),
+        cluster: { name: 'localhost', status: 'online' },
+      }),
+    ),
+    http.get(apiPaths.ping, () => HttpResponse.json({ proxy: { assist_enabled: false } })),
+    http.get(apiPaths.userStatus, () => HttpResponse.json({ message: 'ok' })),
+  );
+}
+
+async function renderAt(path: string) {
+  const router = createMemoryRouter(createRoutes(pages), { initialEntries: [path] });
+  // The session starts in an effect and the pages then suspend on the user context: let both settle.
+  await act(async () => {
+    render(
+      <ThemeProvider>
+        <Provider store={createStore()}>
+          <RouterProvider router={router} />
+        </Provider>
+      </ThemeProvider>,
+    );
+  });
+  return router;
+}
+
+let assign: jest.SpyInstance;
+beforeEach(() => {
+  localStorage.clear();
+  assign = jest.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+test('a signed-in user sees the page with the navigation and the tab title', async () => {
+  signedIn(['users']);
+  await renderAt('/web/users');
+  expect(await screen.findByRole('heading', { name: 'Users page' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/web/users');
+  await waitFor(() => expect(document.title).toBe('Users'));
+});
+
+test('a cluster page’s tab title starts with the cluster id', async () => {
+  signedIn(['events']);
+  await renderAt('/web/cluster/prod/audit');
+  await screen.findByRole('heading', { name: 'Audit Log page' });
+  await waitFor(() => expect(document.title).toBe('prod • Audit Log'));
+});
+
+test('a page whose flag the user lacks is Access Denied, and its navigation item is absent', async () => {
+  signedIn(['nodes']);
+  await renderAt('/web/users');
+  expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Manage Users' })).not.toBeInTheDocument();
+});
+
+test('an unknown route falls back to /web, which opens the first page the navigation allows', async () => {
+  signedIn(['users']);
+  const router = await renderAt('/web/no/such/page');
+  await screen.findByRole('heading', { name: 'Users page' });
+  expect(router.state.location.pathname).toBe('/web/users');
+});
+
+test('/web opens the account when no navigation page is allowed', async () => {
+  signedIn([]);
+  const router = await renderAt('/web');
+  await screen.findByRole('heading', { name: 'Account Settings page' });
+  expect(router.state.location.pathname).toBe('/web/account');
+});
+
+test('a known route without a page is not found', async () => {
+  signedIn(['users']);
+  await renderAt('/web/discover');
+  expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeInTheDocument();
+});
+
+test('without a session a private page sends the browser to login with its path as redirect_uri', async () => {
+  await renderAt('/web/users');
+  await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+  expect(assign.mock.calls[0]![0]).toMatch(/^\/web\/login\?redirect_uri=/);
+});
