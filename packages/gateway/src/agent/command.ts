@@ -1,0 +1,52 @@
+import type { Command } from 'commander';
+import { Agent } from './agent';
+import { parseLabels } from './labels';
+
+/** `portcullis agent`: run the node agent on this host. */
+export function agentCommand(program: Command) {
+  program
+    .command('agent')
+    .description('run the agent: dial out to the gateway and serve shells on this host as a node')
+    .requiredOption('--gateway <url>', "the gateway's public URL, e.g. https://portcullis.example.com:3080")
+    .option('--token <token>', 'join token (needed the first time; the agent keeps the identity it is issued)')
+    .option('--labels <k=v,...>', 'static labels of this node', '')
+    .option('--command-labels <k=cmd;...>', 'labels whose value is the output of a shell command, refreshed periodically', '')
+    .option('--command-labels-interval <seconds>', 'how often command labels are recomputed', '60')
+    .option('--data-dir <dir>', 'where the agent keeps its identity', '/var/lib/portcullis-agent')
+    .option('--hostname <name>', 'the name this node is listed under (default: the host name)')
+    .action(async (opts: { gateway: string; token?: string; labels: string; commandLabels: string; commandLabelsInterval: string; dataDir: string; hostname?: string }) => {
+      const agent = new Agent({
+        gateway: opts.gateway,
+        token: opts.token,
+        dataDir: opts.dataDir,
+        labels: parseLabels(opts.labels),
+        commandLabels: parseCommandLabels(opts.commandLabels),
+        commandLabelIntervalMs: Number(opts.commandLabelsInterval) * 1000,
+        ...(opts.hostname ? { hostname: opts.hostname } : {}),
+      });
+      agent.on('rejected', (why) => {
+        console.error(`the gateway refused this agent: ${why}`);
+        process.exit(2);
+      });
+      await agent.start();
+      const stop = async () => {
+        await agent.stop();
+        process.exit(0);
+      };
+      process.once('SIGINT', () => void stop());
+      process.once('SIGTERM', () => void stop());
+    });
+}
+
+/** `name=command;name2=command2` (commands may contain commas, so pairs are separated by semicolons). */
+export function parseCommandLabels(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new Error(`invalid command label "${pair}": expected name=command`);
+    const name = pair.slice(0, eq).trim();
+    parseLabels(`${name}=x`); // the same naming rule as static labels
+    out[name] = pair.slice(eq + 1);
+  }
+  return out;
+}
