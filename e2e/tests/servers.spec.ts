@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { eventCatalogue, eventCodes } from '@portcullis/shared';
+import { type Page, expect, request, test } from '@playwright/test';
+import { startPrivateSshd, type PrivateSshd } from '../../packages/gateway/test/servers/sshd';
+import { chromiumLaunch } from '../chromium';
+import { adminUser, e2ePassword, signInAsAdmin, signedInUser } from '../fixtures/console';
+
+// xterm's WebGL renderer paints into a canvas, where a test cannot read text; without WebGL the console falls
+// back to the DOM renderer (which this also proves), whose rows hold the text.
+test.use({ launchOptions: { ...chromiumLaunch, args: [...chromiumLaunch.args, '--disable-webgl', '--disable-3d-apis'] } });
+
+const cluster = 'localhost';
+const openSshHostname = 'openssh-e2e';
+/** `hostname` on either node: both run on this machine (the agent in-process, sshd as a private daemon). */
+const machine = os.hostname();
+
+/** A role that may open shells as root on every node, register OpenSSH nodes and read the audit log. */
+const serversRole = (name: string) => `kind: role
+metadata:
+  name: ${name}
+spec:
+  allow:
+    logins: [root]
+    node_labels: { '*': '*' }
+    rules:
+      - { resources: [node], verbs: [list, read, create, delete] }
+      - { resources: [event], verbs: [list, read] }
+`;
+
+/** The gateway's API as one signed-in user, outside the browser: CSRF cookie and header, bearer token. */
+async function apiSession(baseURL: string, user: string, password = e2ePassword) {
+  const api = await request.newContext({ baseURL });
+  const page = await (await api.get('/web/login')).text();
+  const csrf = /name="grv_csrf_token" content="([^"]+)"/.exec(page)?.[1] ?? '';
+  const login = await api.post('/v1/webapi/sessions/web', {
+    headers: { 'X-CSRF-Token': csrf },
+    data: { user, pass: Buffer.from(password).toString('base64') },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { 'X-CSRF-Token': csrf, Authorization: `Bearer ${token}` };
+  return {
+    context: api,
+    get: (path: string) => api.get(path, { headers }),
+    post: (path: string, data: unknown) => api.post(path, { headers, data }),
+    delete: (path: string) => api.delete(path, { headers }),
+  };
+}
+type ApiSession = Awaited<ReturnType<typeof apiSession>>;
+
+const terminalText = (page: Page) => page.locator('[data-testid="terminal"]:visible .xterm-rows');
+
+/** Opens a shell as root on the node in `row` through its Connect menu and waits for the prompt. */
+async function openTerminal(page: Page, hostname: string) {
+  const row = page.getByRole('row').filter({ hasText: hostname });
+  await row.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('menuitem', { name: 'root' }).click();
+  await expect(page).toHaveURL(new RegExp(`/web/cluster/${cluster}/console/node/[^/]+/root$`));
+  await expect(page.getByRole('tab', { selected: true })).toHaveText(`root@${hostname}`);
+  const terminal = page.locator('[data-testid="terminal"]:visible');
+  await expect(terminal).toHaveAttribute('data-renderer', 'dom');
+  await terminal.click();
+}
+
+async function run(page: Page, command: string) {
+  await page.keyboard.type(command);
+  await page.keyboard.press('Enter');
+}
+
+/** Uploads random bytes to /tmp on the active node and downloads them back through the console's dialogs. */
+async function roundTrip(page: Page, name: string) {
+  const bytes = randomBytes(200 * 1024);
+  await page.getByRole('button', { name: 'Upload files' }).click();
+  const upload = page.getByRole('dialog', { name: /^Upload to root@/ });
+  await upload.getByLabel('Target directory').fill('/tmp');
+  await upload.getByLabel('Files').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: bytes });
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(upload.getByText(`Uploaded ${name} to /tmp`)).toBeVisible();
+  await upload.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Download a file' }).click();
+  const download = page.getByRole('dialog', { name: /^Download from root@/ });
+  await download.getByLabel('File path').fill(`/tmp/${name}`);
+  const [file] = await Promise.all([page.waitForEvent('download'), download.getByRole('button', { name: 'Download', exact: true }).click()]);
+  await expect(download.getByText(`Downloaded ${name}`)).toBeVisible();
+  expect(file.suggestedFilename()).toBe(name);
+  const received = await readFile(await file.path());
+  expect(received.equals(bytes)).toBe(true);
+  await download.getByRole('button', { name: 'Close' }).click();
+}
+
+test.describe('servers and the web terminal', () => {
+  let sshd: PrivateSshd | undefined;
+  let operator: ApiSession | undefined;
+  let openSshNodeId = '';
+
+  test.afterAll(async () => {
+    if (operator && openSshNodeId) await operator.delete(`/v1/webapi/sites/${cluster}/nodes/${openSshNodeId}`);
+    await operator?.context.dispose();
+    await sshd?.stop();
+  });
+
+  test('Servers lists the agent and OpenSSH nodes; a shell on each echoes, survives a flood, transfers round-trip, and the audit log shows it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const stamp = Date.now();
+    const role = `servers-e2e-${stamp}`;
+    const name = `operator-${stamp}`;
+
+    // The admin (an editor) adds the role and a user holding it; that user registers a private OpenSSH server.
+    await signInAsAdmin(page);
+    const admin = await apiSession(baseURL!, adminUser);
+    expect((await admin.post('/v1/webapi/roles', { content: serversRole(role) })).status()).toBe(200);
+    await admin.context.dispose();
+    const user = await signedInUser(browser, page, name, [role, 'auditor']);
+    operator = await apiSession(baseURL!, name);
+    const ca = await operator.get(`/v1/webapi/sites/${cluster}/ssh/user-ca`);
+    expect(ca.status()).toBe(200);
+    sshd = await startPrivateSshd(await ca.text());
+    const added = await operator.post(`/v1/webapi/sites/${cluster}/nodes`, {
+      hostname: openSshHostname,
+      addr: `127.0.0.1:${sshd.port}`,
+      labels: { kind: 'openssh' },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    openSshNodeId = ((await added.json()) as { id: string }).id;
+
+    // Servers: the local agent (through its tunnel) and the OpenSSH node.
+    await user.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Servers' }).click();
+    const table = user.getByRole('table', { name: 'Servers' });
+    await expect(table.getByRole('row').filter({ hasText: openSshHostname })).toContainText('127.0.0.1');
+    const agentRow = table.getByRole('row').filter({ hasText: '⟵ Tunnel' }).first();
+    await expect(agentRow).toBeVisible();
+    const agentHostname = (await agentRow.getByRole('cell').first().textContent())!.trim();
+
+    // A shell on the agent node.
+    await openTerminal(user, agentHostname);
+    await run(user, 'echo hello-$(hostname)');
+    await expect(terminalText(user)).toContainText(`hello-${machine}`);
+
+    // A flood: the tab keeps painting frames, and Ctrl-C gets the prompt back (output is acknowledged only
+    // as xterm parses it, so the backlog behind the interrupt is bounded by the gateway's window).
+    await run(user, 'yes e2e-flood');
+    await expect(terminalText(user)).toContainText('e2e-flood');
+    await user.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await user.keyboard.press('Control+C');
+    await run(user, 'clear; echo flood-$((6*7))');
+    await expect(terminalText(user)).toContainText('flood-42', { timeout: 10_000 });
+
+    const agentFile = `agent-${stamp}.bin`;
+    await roundTrip(user, agentFile);
+
+    // A second tab: a shell on the OpenSSH node, picked from the console's own node list.
+    await user.getByRole('button', { name: 'Open a new session' }).click();
+    await openTerminal(user, openSshHostname);
+    await run(user, 'echo hello-$(hostname)');
+    await expect(terminalText(user)).toContainText(`hello-${machine}`);
+    const sshFile = `openssh-${stamp}.bin`;
+    await roundTrip(user, sshFile);
+    await expect(user.getByRole('tab')).toHaveCount(2);
+
+    // The audit log: both sessions and the four transfers, in the catalogue's words.
+    await user.goto(`/web/cluster/${cluster}/audit`);
+    const started = eventCatalogue[eventCodes.SESSION_START]!;
+    for (const hostname of [agentHostname, openSshHostname]) {
+      await expect(user.getByRole('row').filter({ hasText: started.desc }).filter({ hasText: `on [${hostname}]` }).first()).toBeVisible();
+    }
+    const uploaded = eventCatalogue[eventCodes.SCP_UPLOAD]!;
+    const downloaded = eventCatalogue[eventCodes.SCP_DOWNLOAD]!;
+    for (const file of [agentFile, sshFile]) {
+      await expect(user.getByRole('row').filter({ hasText: uploaded.desc }).filter({ hasText: `/tmp/${file}` })).toHaveCount(1);
+      await expect(user.getByRole('row').filter({ hasText: downloaded.desc }).filter({ hasText: `/tmp/${file}` })).toHaveCount(1);
+    }
+  });
+});
