@@ -1,0 +1,121 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import WebSocket, { WebSocketServer } from 'ws';
+import { Mux } from '../../src/tunnel/mux';
+import { streamWindowBytes, type MuxStream } from '../../src/tunnel/stream';
+
+/** Two ends of a real websocket, each wrapped in a Mux as the gateway and the agent use them. */
+async function pair(): Promise<{ gateway: Mux; agent: Mux; close: () => Promise<void> }> {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await once(server, 'listening');
+  const accepted = once(server, 'connection') as Promise<[WebSocket]>;
+  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const [socket] = await accepted;
+  await once(client, 'open');
+  return {
+    gateway: new Mux(socket, 'gateway'),
+    agent: new Mux(client, 'agent'),
+    close: async () => {
+      client.terminate();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+const acceptedStream = (mux: Mux) =>
+  new Promise<[MuxStream, Record<string, unknown>]>((resolve) =>
+    mux.once('stream', (stream, request) => {
+      stream.accept();
+      resolve([stream, request]);
+    }),
+  );
+
+describe('tunnel multiplexing', () => {
+  let ends: Awaited<ReturnType<typeof pair>>;
+  beforeEach(async () => {
+    ends = await pair();
+  });
+  afterEach(() => ends.close());
+
+  test('a sender never gets more than the window ahead of an unacknowledging receiver', async () => {
+    const incoming = acceptedStream(ends.agent);
+    const out = ends.gateway.open({ kind: 'test' });
+    const [inbound, request] = await incoming;
+    expect(request).toEqual({ kind: 'test' });
+    let received = 0;
+    inbound.on('data', (chunk) => (received += chunk.length));
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    let accepted = true;
+    for (let i = 0; i < 64 && accepted; i += 1) accepted = out.write(chunk);
+    expect(accepted).toBe(false); // backpressure reached the writer
+    for (let i = 0; i < 64; i += 1) out.write(chunk); // ignored backpressure: must still be held back
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received).toBe(streamWindowBytes);
+
+    const drained = once(out, 'drain');
+    inbound.ack(received);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received).toBe(2 * streamWindowBytes);
+    inbound.ack(streamWindowBytes * 8);
+    await drained;
+  });
+
+  test('many streams share one connection and a stalled one does not block the others', async () => {
+    const streams: MuxStream[] = [];
+    ends.agent.on('stream', (s) => {
+      s.accept();
+      streams.push(s);
+    });
+    const stalled = ends.gateway.open({ n: 1 });
+    const live = ends.gateway.open({ n: 2 });
+    await new Promise((r) => setTimeout(r, 50));
+    const [stalledIn, liveIn] = streams;
+    stalledIn!.on('data', () => undefined); // never acknowledged
+    stalled.write(Buffer.alloc(streamWindowBytes * 2));
+    const got = new Promise<string>((resolve) => liveIn!.on('data', (d) => resolve(d.toString())));
+    live.write(Buffer.from('still moving'));
+    expect(await got).toBe('still moving');
+  });
+
+  test('frames sent before the acceptor is ready are held, not lost', async () => {
+    const pending = new Promise<MuxStream>((resolve) => ends.agent.once('stream', resolve));
+    const out = ends.gateway.open({});
+    out.write(Buffer.from('early'));
+    out.control({ type: 'resize', w: 10, h: 5 });
+    const inbound = await pending;
+    await new Promise((r) => setTimeout(r, 50));
+    const seen: unknown[] = [];
+    inbound.on('data', (d) => seen.push(d.toString()));
+    inbound.on('control', (c) => seen.push(c));
+    inbound.accept();
+    expect(seen).toEqual(['early', { type: 'resize', w: 10, h: 5 }]);
+  });
+
+  test('end from both sides closes the stream; reset closes it at once with the reason', async () => {
+    const incoming = acceptedStream(ends.agent);
+    const out = ends.gateway.open({});
+    const [inbound] = await incoming;
+    const closed = once(inbound, 'close');
+    inbound.on('end', () => inbound.end());
+    out.end();
+    expect(await closed).toEqual([undefined]);
+
+    const next = acceptedStream(ends.agent);
+    const second = ends.gateway.open({});
+    const [secondIn] = await next;
+    const reset = once(secondIn, 'close');
+    second.reset('user left');
+    expect(await reset).toEqual(['user left']);
+    expect(ends.gateway.openStreams).toBe(0);
+  });
+
+  test('closing the connection closes every stream with it', async () => {
+    const incoming = acceptedStream(ends.agent);
+    const out = ends.gateway.open({});
+    await incoming;
+    const closed = once(out, 'close');
+    ends.agent.close(1000, 'agent stopping');
+    const [reason] = (await closed) as [string];
+    expect(reason).toMatch(/tunnel closed/);
+  });
+});
