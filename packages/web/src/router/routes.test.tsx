@@ -1,10 +1,11 @@
 import { ThemeProvider } from '@portcullis/design';
-import { apiPaths, compilePath, StorageKey } from '@portcullis/shared';
+import { apiPaths, StorageKey } from '@portcullis/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { browserLocation } from '../browserLocation';
+import { userContextHandlers } from '../testing/gateway';
 import { server } from '../testing/server';
 import { lazyPage } from './lazyPage';
 import type { PageRoute } from './pageRoute';
@@ -23,9 +24,8 @@ const pages = [
   page('/web/cluster/:clusterId/audit', 'Audit Log', 'audit'),
 ];
 
-/** The gateway's answers for a signed-in user holding the given ACL areas with every verb. */
+/** A stored session plus the gateway's answers for a user holding the given ACL areas. */
 function signedIn(areas: string[]) {
-  const all = { list: true, read: true, edit: true, create: true, remove: true };
   localStorage.setItem(
     StorageKey.TOKEN,
     JSON.stringify({
@@ -37,15 +37,7 @@ function signedIn(areas: string[]) {
     }),
   );
   server.use(
-    http.get(compilePath(apiPaths.userContext, { clusterId: 'localhost' }), () =>
-      HttpResponse.json({
-        userName: 'alice',
-        authType: 'local',
-        userAcl: Object.fromEntries(areas.map((a) => [a, all])),
-        cluster: { name: 'localhost', status: 'online' },
-      }),
-    ),
-    http.get(apiPaths.ping, () => HttpResponse.json({ proxy: { assist_enabled: false } })),
+    ...userContextHandlers(areas),
     http.get(apiPaths.userStatus, () => HttpResponse.json({ message: 'ok' })),
   );
 }

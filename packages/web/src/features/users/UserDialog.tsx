@@ -10,10 +10,13 @@ import {
 } from '@portcullis/design';
 import type { User } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
+import { loadable } from 'jotai/utils';
 import { type FormEvent, useState } from 'react';
 import type { IssuedToken } from './ResetLinkDialog';
 import { type TraitName, traitLabels, traitNames } from './traitFields';
 import { roleNamesAtom, userActions } from './usersAtoms';
+
+const roleNamesLoadable = loadable(roleNamesAtom);
 
 const splitList = (text: string) =>
   text
@@ -31,7 +34,8 @@ export function UserDialog({
   onClose: () => void;
   onSaved: (invite?: IssuedToken) => void;
 }) {
-  const roleNames = useAtomValue(roleNamesAtom);
+  // Loaded without suspending, so the dialog opens at once and the picker fills in.
+  const roleNames = useAtomValue(roleNamesLoadable);
   const [name, setName] = useState(user?.name ?? '');
   const [roles, setRoles] = useState<string[]>(user?.roles ?? []);
   const [traits, setTraits] = useState<Record<string, string>>(() =>
@@ -89,6 +93,7 @@ export function UserDialog({
       }
     >
       {error ? <Alert>{error}</Alert> : null}
+      {roleNames.state === 'hasError' ? <Alert>{String((roleNames.error as Error).message)}</Alert> : null}
       <Validation>
         {({ validate }) => (
           <form id={formId} onSubmit={(e) => void save(e, validate)} noValidate>
@@ -109,7 +114,9 @@ export function UserDialog({
                   isSearchable
                   value={roles}
                   onChange={setRoles}
-                  options={roleNames.map((r) => ({ value: r, label: r }))}
+                  options={
+                    roleNames.state === 'hasData' ? roleNames.data.map((r) => ({ value: r, label: r })) : []
+                  }
                   placeholder="Click to select roles"
                 />
               )}
