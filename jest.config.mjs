@@ -28,6 +28,9 @@ const esmOnly = [
   'oauth4webapi',
   'jose',
   'pixelmatch',
+  'content-disposition',
+  '@fastify/cookie',
+  'cookie',
 ];
 
 const common = {

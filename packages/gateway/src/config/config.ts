@@ -3,34 +3,87 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { durationField } from './duration';
 
 /** Where the built console lives when the gateway runs from the monorepo. */
 const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 const listenPattern = /^[^:\s]+:\d{1,5}$/;
 
-export const configSchema = z.object({
-  listen: z.string().regex(listenPattern, 'listen must be HOST:PORT, e.g. 127.0.0.1:3080').default('127.0.0.1:3080'),
-  dataDir: z.string().min(1).default('data'),
-  webDir: z.string().min(1).default(defaultWebDir),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+/**
+ * Argon2id cost. The default follows OWASP's argon2id recommendation (19 MiB, 2 passes). Tests may lower it
+ * only by saying so in their config; nothing lowers it implicitly.
+ */
+const passwordHashingSchema = z
+  .object({
+    memoryKiB: z.number().int().min(8).default(19_456),
+    iterations: z.number().int().min(1).default(2),
+    parallelism: z.number().int().min(1).default(1),
+  })
+  .strict()
+  .default({ memoryKiB: 19_456, iterations: 2, parallelism: 1 });
+
+export const configSchema = z
+  .object({
+    listen: z.string().regex(listenPattern, 'listen must be HOST:PORT, e.g. 127.0.0.1:3080').default('127.0.0.1:3080'),
+    dataDir: z.string().min(1).default('data'),
+    /** A postgres:// URL; SQLite in dataDir when absent. */
+    db: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'db must be a postgres:// URL (leave it out for SQLite in the data directory)')
+      .optional(),
+    /** The address users reach the gateway on; invite links are built from it. */
+    publicUrl: z.url().optional(),
+    tls: z.object({ cert: z.string().min(1), key: z.string().min(1) }).strict().optional(),
+    clusterName: z.string().min(1).default('localhost'),
+    auth: z
+      .object({
+        sessionTtl: durationField.default(12 * 3_600_000),
+        /** 0 turns the inactivity timeout off. */
+        inactivityTimeout: durationField.default(0),
+        secondFactor: z.enum(['off', 'otp', 'webauthn', 'on', 'optional']).default('off'),
+        passwordHashing: passwordHashingSchema,
+      })
+      .strict()
+      .default({ sessionTtl: 12 * 3_600_000, inactivityTimeout: 0, secondFactor: 'off', passwordHashing: passwordHashingSchema.parse(undefined) }),
+    ui: z.object({ scrollbackLines: z.number().int().min(1).default(1000) }).strict().default({ scrollbackLines: 1000 }),
+    webDir: z.string().min(1).default(defaultWebDir),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .strict();
 
 export type GatewayConfig = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
 
-/** Reads an optional YAML file, then lets command-line flags override it. */
-export function loadConfig(file: string | undefined, overrides: Partial<GatewayConfig>): GatewayConfig {
-  const fromFile = file ? (parse(readFileSync(file, 'utf8')) ?? {}) : {};
-  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
-  const result = configSchema.safeParse({ ...fromFile, ...defined });
+/** Validates a config object, naming every field at fault. */
+export function parseConfig(input: unknown, source?: string): GatewayConfig {
+  const result = configSchema.safeParse(input);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`);
-    throw new Error(`invalid configuration${file ? ` in ${file}` : ''}:\n  ${problems.join('\n  ')}`);
+    throw new Error(`invalid configuration${source ? ` in ${source}` : ''}:\n  ${problems.join('\n  ')}`);
   }
   return result.data;
+}
+
+/** Reads an optional YAML file, then lets command-line flags override it. */
+export function loadConfig(file: string | undefined, overrides: Partial<ConfigInput>): GatewayConfig {
+  const fromFile = file ? (parse(readFileSync(file, 'utf8')) ?? {}) : {};
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+  return parseConfig({ ...fromFile, ...defined }, file);
 }
 
 export function parseListen(listen: string): { host: string; port: number } {
   const i = listen.lastIndexOf(':');
   return { host: listen.slice(0, i), port: Number(listen.slice(i + 1)) };
+}
+
+/**
+ * The URL people open. A loopback or wildcard listen address becomes "localhost", which browsers treat as a
+ * secure context even over plain HTTP (WebAuthn needs one).
+ */
+export function publicUrl(config: GatewayConfig, port = parseListen(config.listen).port): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/$/, '');
+  const { host } = parseListen(config.listen);
+  const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
+  return `${config.tls ? 'https' : 'http'}://${local ? 'localhost' : host}:${port}`;
 }

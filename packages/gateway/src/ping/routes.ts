@@ -1,10 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { Gateway } from '../server/context';
+import { webConfig } from '../web/webConfig';
 
-export async function pingRoutes(app: FastifyInstance) {
-  // Public: the console reads it before anyone signs in.
-  app.get('/v1/webapi/ping', async () => ({
-    server_version: app.version,
-    automatic_upgrades: false,
-    proxy: { assist_enabled: false },
-  }));
+export function pingRoutes(gw: Gateway) {
+  gw.route('GET', '/v1/webapi/ping', {
+    access: { public: 'the console reads the auth config before anyone signs in' },
+    handler: () => ({
+      auth: webConfig(gw.config).auth,
+      proxy: { assist_enabled: false, cluster: gw.config.clusterName },
+      server_version: version,
+      automatic_upgrades: false,
+    }),
+  });
 }
+
+export const version = '0.1.0';

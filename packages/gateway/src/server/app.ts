@@ -1,12 +1,73 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { GatewayConfig } from '../config/config';
+import { readFileSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { registerErrorHandler } from '../access/errors';
+import { publicUrl, type GatewayConfig } from '../config/config';
+import { serversDomain } from '../nodes/register';
 import { pingRoutes } from '../ping/routes';
+import { RoleService } from '../roles/service';
+import { roleRoutes } from '../roles/routes';
+import { sessionRoutes } from '../sessions/routes';
+import { openStorage } from '../storage/open';
+import type { Store } from '../storage/store';
+import { passwordRoutes } from '../users/passwordRoutes';
+import { userRoutes } from '../users/routes';
+import { UserService } from '../users/service';
 import { consoleRoutes } from '../web/console';
+import { createContext, type Gateway } from './context';
+import { firstStart } from './firstStart';
 
-/** Assembles the gateway: every domain registers its own routes; nothing here knows their details. */
-export async function createGateway(config: GatewayConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: config.logLevel }, disableRequestLogging: true });
-  await app.register(pingRoutes);
+export interface GatewayServer {
+  app: FastifyInstance;
+  gw: Gateway;
+  store: Store;
+  users: UserService;
+  roles: RoleService;
+  /** The admin invite created at first start, if this start was the first. */
+  adminInvite: string | undefined;
+  /** Listens and answers the URL people open. */
+  listen(host: string, port: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Assembles the gateway: opens storage, runs first-start setup, and lets every domain register its routes. */
+export async function createGateway(config: GatewayConfig, opts: { now?: () => number } = {}): Promise<GatewayServer> {
+  const https = config.tls ? { key: readFileSync(config.tls.key), cert: readFileSync(config.tls.cert) } : null;
+  const base = { logger: { level: config.logLevel }, logController: new LogController({ disableRequestLogging: true }) };
+  const app = (https ? Fastify({ ...base, https }) : Fastify(base)) as unknown as FastifyInstance;
+  const store = await openStorage({ dataDir: config.dataDir, db: config.db });
+  let url = publicUrl(config);
+  const gw = createContext(app, config, store, () => url, opts.now);
+  const users = new UserService(store, gw.hasher, gw.now);
+  const roles = new RoleService(store, gw.now);
+  const adminInvite = await firstStart(store, roles, users);
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket);
+  app.addHook('onClose', () => store.close());
+  pingRoutes(gw);
+  sessionRoutes(gw);
+  userRoutes(gw, users);
+  passwordRoutes(gw, users);
+  roleRoutes(gw, roles);
+  serversDomain(gw, app);
   await app.register(consoleRoutes, { webDir: config.webDir });
-  return app;
+
+  return {
+    app,
+    gw,
+    store,
+    users,
+    roles,
+    adminInvite,
+    async listen(host, port) {
+      await app.listen({ host, port });
+      const address = app.server.address();
+      url = publicUrl(config, typeof address === 'object' && address ? address.port : port);
+      return url;
+    },
+    close: () => app.close(),
+  };
 }

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z, type ZodType } from 'zod';
+import { type AccessRule, authorize } from './authorize';
+import { checkCsrf } from './csrf';
+import { badRequest } from './errors';
+import type { Identity } from './identity';
+
+/** Finds the caller's identity from the request's session cookie and bearer token (or access_token). */
+export type Authenticator = (req: FastifyRequest) => Promise<Identity | undefined>;
+
+export interface RouteContext<B, Q, P> {
+  identity: Identity | undefined;
+  body: B;
+  query: Q;
+  params: P;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What the router walk test reads back from every route. */
+export interface RouteGuard {
+  access: AccessRule;
+  validates: { body: boolean; query: boolean; params: boolean };
+  csrf: boolean;
+}
+
+interface Schemas<B, Q, P> {
+  /** Required for POST, PUT and PATCH; `null` states that the route reads no body. */
+  body?: ZodType<B> | null;
+  query?: ZodType<Q>;
+  /** Required when the path has parameters. */
+  params?: ZodType<P>;
+}
+
+export interface RouteSpec<B, Q, P> extends Schemas<B, Q, P> {
+  access: AccessRule;
+  handler: (ctx: RouteContext<B, Q, P>) => unknown;
+}
+
+export interface SocketRouteSpec<Q, P> extends Omit<Schemas<never, Q, P>, 'body'> {
+  access: AccessRule;
+  handler: (socket: WebSocket, ctx: Omit<RouteContext<undefined, Q, P>, 'reply'>) => void | Promise<void>;
+}
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Names the first few problems, field by field, for the 400 the caller sees. */
+export function describeIssues(where: string, error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => {
+      const path = [where, ...i.path.map(String)].join('.');
+      return `${path}: ${i.message}`;
+    })
+    .join('; ');
+}
+
+function validate<T>(where: string, schema: ZodType<T> | null | undefined, value: unknown): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!result.success) throw badRequest(describeIssues(where, result.error));
+  return result.data;
+}
+
+function checkDeclaration(method: string, url: string, schemas: Schemas<unknown, unknown, unknown>): void {
+  if (url.includes(':') && !schemas.params) throw new Error(`${method} ${url}: a route with path parameters must declare a params schema`);
+  if (['POST', 'PUT', 'PATCH'].includes(method) && schemas.body === undefined) {
+    throw new Error(`${method} ${url}: declare a body schema, or body: null when the route reads none`);
+  }
+}
+
+/**
+ * Registers an API route. Before the handler runs, in this order: CSRF for state-changing methods, the
+ * caller's identity, validation of params, query and body, and authorisation through `authorize`.
+ */
+export function defineRoute<B = undefined, Q = undefined, P = undefined>(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  method: HTTPMethods,
+  url: string,
+  spec: RouteSpec<B, Q, P>,
+): void {
+  checkDeclaration(method, url, spec);
+  const guard: RouteGuard = {
+    access: spec.access,
+    validates: { body: spec.body !== undefined, query: !!spec.query, params: !!spec.params },
+    csrf: stateChanging.has(method),
+  };
+  app.route({
+    method,
+    url,
+    config: { guard },
+    handler: async (req, reply) => {
+      if (guard.csrf) checkCsrf(req);
+      const identity = await authenticate(req);
+      const params = validate('params', spec.params, req.params);
+      const query = validate('query', spec.query, req.query);
+      const body = validate('body', spec.body, req.body);
+      authorize(identity, spec.access);
+      return spec.handler({ identity, body, query, params, req, reply });
+    },
+  });
+}
+
+/** Registers a websocket route with the same steps; browsers cannot send headers, so the bearer travels as access_token. */
+export function defineSocketRoute<Q = undefined, P = undefined>(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  url: string,
+  spec: SocketRouteSpec<Q, P>,
+): void {
+  checkDeclaration('GET', url, spec);
+  const guard: RouteGuard = { access: spec.access, validates: { body: false, query: !!spec.query, params: !!spec.params }, csrf: false };
+  app.route({
+    method: 'GET',
+    url,
+    config: { guard },
+    // Checks run before the upgrade, so a refused caller gets a plain HTTP error.
+    preValidation: async (req) => {
+      const identity = await authenticate(req);
+      validate('params', spec.params, req.params);
+      validate('query', spec.query, req.query);
+      authorize(identity, spec.access);
+      (req as FastifyRequest & { identity?: Identity }).identity = identity;
+    },
+    handler: (_req, reply) => reply.code(426).send({ error: { message: 'this endpoint expects a websocket upgrade' } }),
+    wsHandler: (socket, req) => {
+      const params = validate('params', spec.params, req.params);
+      const query = validate('query', spec.query, req.query);
+      return spec.handler(socket, { identity: (req as FastifyRequest & { identity?: Identity }).identity, body: undefined, query, params, req });
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    guard?: RouteGuard;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import { loadConfig, parseListen } from '../config/config';
+import { createGateway } from '../server/app';
+import { enrollSelf } from '../agent/enrollSelf';
+
+export function startCommand(program: Command) {
+  program
+    .command('start')
+    .description('run the gateway and serve the console under /web')
+    .option('--listen <host:port>', 'address to listen on (default 127.0.0.1:3080)')
+    .option('--data-dir <dir>', 'where the gateway keeps its data (default ./data)')
+    .option('--db <url>', 'a postgres:// URL (default: SQLite in the data directory)')
+    .option('--config <file>', 'YAML configuration file')
+    .option('--enroll-self', 'also run an agent in this process, so this machine is a node at once')
+    .action(async (opts: { listen?: string; dataDir?: string; db?: string; config?: string; enrollSelf?: boolean }) => {
+      const config = loadConfig(opts.config, { listen: opts.listen, dataDir: opts.dataDir, db: opts.db });
+      const server = await createGateway(config);
+      const { host, port } = parseListen(config.listen);
+      const url = await server.listen(host, port);
+      console.log(`Portcullis is listening on ${url}/web`);
+      if (server.adminInvite) {
+        console.log(`First start: set the password of user admin at ${url}/web/invite/${server.adminInvite}`);
+      }
+      const self = opts.enrollSelf ? await enrollSelf(server, url, config.dataDir) : undefined;
+      const stop = async (signal: string) => {
+        server.app.log.info({ signal }, 'shutting down');
+        await self?.stop();
+        await server.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', () => void stop('SIGINT'));
+      process.once('SIGTERM', () => void stop('SIGTERM'));
+    });
+}

@@ -1,0 +1,70 @@
+import type { ResourceKind } from './model';
+import type { RoleSet } from './roleset';
+
+/** Each ACL area of the console (spec §3) and the resource kind whose rules decide it. */
+export const aclAreas = {
+  events: 'event',
+  authConnectors: 'auth_connector',
+  roles: 'role',
+  trustedClusters: 'trusted_cluster',
+  users: 'user',
+  connectionDiagnostic: 'connection_diagnostic',
+  appServers: 'app_server',
+  kubeServers: 'kube_server',
+  tokens: 'token',
+  accessRequests: 'access_request',
+  billing: 'billing',
+  lock: 'lock',
+  dbServers: 'db_server',
+  db: 'db',
+  desktops: 'windows_desktop',
+  recordedSessions: 'session',
+  activeSessions: 'session_tracker',
+  nodes: 'node',
+  license: 'license',
+  download: 'download',
+  plugins: 'plugin',
+  deviceTrust: 'device',
+  integrations: 'integration',
+  assist: 'assistant',
+} as const satisfies Record<string, ResourceKind>;
+
+export type AclArea = keyof typeof aclAreas;
+
+export interface Access {
+  list: boolean;
+  read: boolean;
+  edit: boolean;
+  create: boolean;
+  remove: boolean;
+  use?: boolean;
+}
+
+export type UserAcl = Record<AclArea, Access> & {
+  clipboardSharingEnabled: boolean;
+  desktopSessionRecording: boolean;
+  directorySharing: boolean;
+};
+
+/** The console's ACL, computed by the same RoleSet.can that every endpoint consults. */
+export function userAcl(roles: RoleSet): UserAcl {
+  const areas = Object.fromEntries(
+    Object.entries(aclAreas).map(([area, kind]) => {
+      const access: Access = {
+        list: roles.can(kind, 'list'),
+        read: roles.can(kind, 'read'),
+        edit: roles.can(kind, 'update'),
+        create: roles.can(kind, 'create'),
+        remove: roles.can(kind, 'delete'),
+      };
+      if (area === 'integrations') access.use = roles.can(kind, 'use');
+      return [area, access];
+    }),
+  ) as Record<AclArea, Access>;
+  return {
+    ...areas,
+    clipboardSharingEnabled: roles.optionEnabled('desktop_clipboard'),
+    desktopSessionRecording: roles.optionEnabled('record_desktop'),
+    directorySharing: roles.optionEnabled('desktop_directory_sharing'),
+  };
+}

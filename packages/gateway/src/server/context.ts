@@ -1,0 +1,35 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { defineRoute, defineSocketRoute, type RouteSpec, type SocketRouteSpec } from '../access/route';
+import { PasswordHasher } from '../auth/password';
+import type { GatewayConfig } from '../config/config';
+import { SessionService } from '../sessions/service';
+import type { Store } from '../storage/store';
+
+/** What every domain's routes receive: the config, storage, shared services and the guarded route helpers. */
+export interface Gateway {
+  config: GatewayConfig;
+  store: Store;
+  hasher: PasswordHasher;
+  sessions: SessionService;
+  now: () => number;
+  /** The URL people open, e.g. for invite links. Known once the server listens. */
+  publicUrl: () => string;
+  route<B = undefined, Q = undefined, P = undefined>(method: HTTPMethods, url: string, spec: RouteSpec<B, Q, P>): void;
+  socket<Q = undefined, P = undefined>(url: string, spec: SocketRouteSpec<Q, P>): void;
+}
+
+export function createContext(app: FastifyInstance, config: GatewayConfig, store: Store, publicUrl: () => string, now = Date.now): Gateway {
+  const hasher = new PasswordHasher(config.auth.passwordHashing);
+  const sessions = new SessionService(store, config, hasher, now);
+  const authenticate = (req: Parameters<SessionService['authenticate']>[0]) => sessions.authenticate(req);
+  return {
+    config,
+    store,
+    hasher,
+    sessions,
+    now,
+    publicUrl,
+    route: (method, url, spec) => defineRoute(app, authenticate, method, url, spec),
+    socket: (url, spec) => defineSocketRoute(app, authenticate, url, spec),
+  };
+}

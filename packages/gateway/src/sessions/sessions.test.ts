@@ -1,0 +1,49 @@
+import { encode, engines, startGateway, type TestGateway } from '../../test/harness';
+
+describe.each(engines)('web sessions on %s', (engine) => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startGateway({ engine });
+  });
+  afterAll(() => gw.close());
+
+  it('walks invite → set password → login → status → renew → logout → status 403', async () => {
+    const invite = gw.server.adminInvite!;
+    expect(invite).toMatch(/^[0-9a-f]{32}$/);
+    const anon = gw.anonymous();
+    const info = await anon.get(`/v1/webapi/users/password/token/${invite}`);
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ user: 'admin', tokenId: invite });
+
+    const set = await anon.put('/v1/webapi/users/password/token', { token: invite, password: encode('a long admin password') });
+    expect(set.status).toBe(200);
+    // The token is spent.
+    expect((await anon.get(`/v1/webapi/users/password/token/${invite}`)).status).toBe(404);
+
+    const admin = await gw.login('admin', 'a long admin password');
+    expect(admin.session).toMatchObject({ type: 'Bearer', sessionInactiveTimeout: 0 });
+    expect(admin.session!.expires_in).toBeGreaterThan(7 * 3600);
+    expect((await admin.get('/v1/webapi/user/status')).body).toEqual({ message: 'ok' });
+
+    const oldToken = admin.session!.token;
+    const renewed = await admin.post('/v1/webapi/sessions/web/renew');
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.token).not.toBe(oldToken);
+    admin.session = renewed.body;
+    expect((await admin.get('/v1/webapi/user/status')).status).toBe(200);
+
+    expect((await admin.del('/v1/webapi/sessions/web')).status).toBe(200);
+    expect((await admin.get('/v1/webapi/user/status')).status).toBe(403);
+  });
+
+  it('answers every login failure with the same generic 403', async () => {
+    const { name } = await gw.createUser({ roles: ['access'] });
+    const anon = gw.anonymous();
+    const wrongPassword = await anon.post('/v1/webapi/sessions/web', { user: name, pass: encode('not the password') });
+    const noSuchUser = await anon.post('/v1/webapi/sessions/web', { user: 'nobody-here', pass: encode('not the password') });
+    expect(wrongPassword.status).toBe(403);
+    expect(noSuchUser.status).toBe(403);
+    expect(wrongPassword.body).toEqual({ error: { message: 'invalid credentials' } });
+    expect(noSuchUser.body).toEqual(wrongPassword.body);
+  });
+});

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Tables } from '../tables';
+
+/** A stored audit event: the flat JSON object of the wire, keyed by (time, id) for keyset paging. */
+export interface StoredEvent {
+  id: number;
+  time: number;
+  data: Record<string, unknown>;
+}
+
+export interface EventKey {
+  time: number;
+  id: number;
+}
+
+export interface EventQuery {
+  from: number;
+  to: number;
+  limit: number;
+  order: 'asc' | 'desc';
+  /** Resume strictly after this key, in the query's order. */
+  after?: EventKey | undefined;
+  /** Only these event types (the `event` field), when given. */
+  types?: string[] | undefined;
+}
+
+export interface NewEvent {
+  time: number;
+  type: string;
+  code: string;
+  username: string;
+  data: Record<string, unknown>;
+}
+
+export function eventRepo(db: Kysely<Tables>) {
+  return {
+    async insert(e: NewEvent): Promise<number> {
+      const row = await db
+        .insertInto('events')
+        .values({ time: e.time, type: e.type, code: e.code, username: e.username, data: JSON.stringify(e.data) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+    /** Inserts many at once (used to generate large logs in tests and benchmarks). */
+    async insertMany(events: NewEvent[]): Promise<void> {
+      if (events.length === 0) return;
+      await db
+        .insertInto('events')
+        .values(events.map((e) => ({ time: e.time, type: e.type, code: e.code, username: e.username, data: JSON.stringify(e.data) })))
+        .execute();
+    },
+    /** One page in (time, id) order; asks for one more row than the limit to know whether a next page exists. */
+    async search(q: EventQuery): Promise<{ events: StoredEvent[]; next?: EventKey }> {
+      const cmp = q.order === 'asc' ? '>' : '<';
+      let query = db.selectFrom('events').select(['id', 'time', 'data']).where('time', '>=', q.from).where('time', '<=', q.to);
+      if (q.types && q.types.length > 0) query = query.where('type', 'in', q.types);
+      const after = q.after;
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb('time', cmp, after.time), eb.and([eb('time', '=', after.time), eb('id', cmp, after.id)])]),
+        );
+      }
+      const rows = await query.orderBy('time', q.order).orderBy('id', q.order).limit(q.limit + 1).execute();
+      const page = rows.slice(0, q.limit).map((r) => ({ id: Number(r.id), time: Number(r.time), data: JSON.parse(r.data) as Record<string, unknown> }));
+      const last = page[page.length - 1];
+      return rows.length > q.limit && last ? { events: page, next: { time: last.time, id: last.id } } : { events: page };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { Generated } from 'kysely';
+
+/** Row shapes of the gateway's own tables. Times are milliseconds since the epoch; JSON columns are text. */
+export interface UserRow {
+  name: string;
+  roles: string;
+  traits: string;
+  auth_type: string;
+  password_hash: string | null;
+  failed_logins: number;
+  locked_until: number | null;
+  created_at: number;
+}
+
+export interface UserTokenRow {
+  /** sha256 of the token's plaintext, which is only ever returned once. */
+  id_hash: string;
+  username: string;
+  kind: string;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface WebSessionRow {
+  /** sha256 of the cookie secret; the bearer token is derived from that secret, so neither is stored. */
+  id_hash: string;
+  username: string;
+  /** When the user signed in; renewals carry it forward so max_session_ttl bounds the whole chain. */
+  login_time: number;
+  created_at: number;
+  expires_at: number;
+  last_active: number;
+}
+
+export interface RoleRow {
+  name: string;
+  /** The role resource as JSON (normalised from the YAML it was written in). */
+  resource: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventRow {
+  id: Generated<number>;
+  time: number;
+  type: string;
+  code: string;
+  username: string;
+  /** The whole flat event as JSON. */
+  data: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: string;
+}
+
+export interface Tables {
+  users: UserRow;
+  user_tokens: UserTokenRow;
+  web_sessions: WebSessionRow;
+  roles: RoleRow;
+  events: EventRow;
+  meta: MetaRow;
+}
