@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -31,7 +32,9 @@ export async function lookupLogin(login: string, host: string): Promise<LoginAcc
   }
   const [name, , uid, gid, , home, shell] = stdout.trim().split(':');
   if (!name || uid === undefined || gid === undefined) throw new UnknownLoginError(login, host);
-  return { name, uid: Number(uid), gid: Number(gid), home: home || '/', shell: shell || '/bin/sh' };
+  // Service accounts often name a home that does not exist (nobody's is /nonexistent); start in / then.
+  const dir = home && existsSync(home) ? home : '/';
+  return { name, uid: Number(uid), gid: Number(gid), home: dir, shell: shell || '/bin/sh' };
 }
 
 /** The environment a login shell expects, without leaking the agent's own. */

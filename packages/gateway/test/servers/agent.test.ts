@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseConfig } from '../../src/config/config';
+import { createGateway } from '../../src/server/app';
+import { Agent } from '../../src/agent/agent';
+import { nodeRepo } from '../../src/nodes/repo';
+import { JoinTokenService } from '../../src/tokens/service';
+import { testPasswordHashing, type Client } from '../harness';
+import { createJoinToken, eventually, startAgent, startServersGateway } from './fixtures';
+
+type NodeList = { items: { id: string; hostname: string; tunnel: boolean; tags: { name: string; value: string }[] }[] };
+const listed = async (client: Client, id: string) => (await client.get<NodeList>('/v1/webapi/sites/localhost/nodes')).body.items.find((n) => n.id === id);
+
+describe('the agent', () => {
+  test('joins with a token, registers its host with static and command labels, then uses its issued identity', async () => {
+    const { gw, admin } = await startServersGateway();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-agent-'));
+    try {
+      const token = await createJoinToken(admin);
+      const { agent, nodeId } = await startAgent(gw.url, token, { hostname: 'agent-one', dataDir, labels: { env: 'test', rack: 'r1' } });
+      const node = await listed(admin, nodeId);
+      expect(node).toMatchObject({ hostname: 'agent-one', tunnel: true });
+      expect(node!.tags).toEqual(
+        expect.arrayContaining([
+          { name: 'env', value: 'test' },
+          { name: 'rack', value: 'r1' },
+          { name: 'kernel', value: 'Linux' },
+          { name: 'portcullis.internal/resource-id', value: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+        ]),
+      );
+      const identity = JSON.parse(readFileSync(path.join(dataDir, 'identity.json'), 'utf8')) as { nodeId: string; secret: string };
+      expect(identity.nodeId).toBe(nodeId);
+      await agent.stop();
+
+      // The token is gone; the identity alone brings the same node back.
+      const tokens = await admin.get<{ items: { id: string }[] }>('/v1/webapi/tokens');
+      for (const t of tokens.body.items) expect((await admin.del(`/v1/webapi/tokens/${t.id}`)).status).toBe(200);
+      const again = new Agent({ gateway: gw.url, dataDir, labels: { env: 'test' }, commandLabels: {}, hostname: 'agent-one', log: () => undefined });
+      const back = new Promise<string>((resolve) => again.once('connected', resolve));
+      await again.start();
+      expect(await back).toBe(nodeId);
+      await again.stop();
+
+      const events = await gw.server.store.events.search({ from: 0, to: Date.now() + 1000, limit: 100, order: 'asc' });
+      expect(events.events.filter((e) => e.data.code === 'TJ002I').map((e) => e.data.node_name)).toEqual(['agent-one']);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  test('an invalid join token is refused, audited, and the agent gives up', async () => {
+    const { gw } = await startServersGateway();
+    try {
+      const agent = new Agent({ gateway: gw.url, token: 'f'.repeat(32), dataDir: mkdtempSync(path.join(os.tmpdir(), 'portcullis-agent-')), labels: {}, commandLabels: {}, hostname: 'intruder', log: () => undefined });
+      const rejected = new Promise<string>((resolve) => agent.once('rejected', resolve));
+      await agent.start();
+      expect(await rejected).toBe('invalid or expired join token');
+      const events = await gw.server.store.events.search({ from: 0, to: Date.now() + 1000, limit: 100, order: 'asc' });
+      expect(events.events.map((e) => e.data)).toContainEqual(expect.objectContaining({ code: 'TJ002W', node_name: 'intruder', error: 'invalid or expired join token' }));
+    } finally {
+      await gw.close();
+    }
+  });
+
+  test("a stopped agent's node leaves the list", async () => {
+    const { gw, admin } = await startServersGateway();
+    try {
+      const { agent, nodeId } = await startAgent(gw.url, await createJoinToken(admin));
+      expect(await listed(admin, nodeId)).toBeDefined();
+      await agent.stop();
+      await eventually(async () => !(await listed(admin, nodeId)), 'the node to leave the list');
+    } finally {
+      await gw.close();
+    }
+  });
+
+  test('comes back by itself after the gateway restarts', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-restart-'));
+    const config = parseConfig({ listen: '127.0.0.1:0', dataDir, logLevel: 'silent', auth: { passwordHashing: testPasswordHashing } });
+    const first = await createGateway(config);
+    await first.listen('127.0.0.1', 0);
+    const port = (first.app.server.address() as { port: number }).port;
+    const url = `http://127.0.0.1:${port}`;
+    const token = (await new JoinTokenService(first.store, Date.now).create('test', { roles: ['Node'], join_method: 'token' })).value;
+    const { agent, nodeId } = await startAgent(url, token, { dataDir: mkdtempSync(path.join(os.tmpdir(), 'portcullis-agent-')) });
+    const reconnected = new Promise<string>((resolve) => agent.once('disconnected', () => agent.once('connected', resolve)));
+    await first.close();
+
+    const second = await createGateway(config);
+    try {
+      await second.listen('127.0.0.1', port);
+      expect(await reconnected).toBe(nodeId);
+      const node = await nodeRepo(second.store).get(nodeId);
+      expect(node!.expiresAt).toBeGreaterThan(Date.now());
+    } finally {
+      await agent.stop();
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { terminalWindowBytes } from '@portcullis/shared';
+import { decodeFrame, encodeControl, terminalSocketPath } from '@portcullis/shared';
+import WebSocket from 'ws';
+import type { Client, TestGateway } from '../harness';
+import { createJoinToken, eventually, startAgent, startServersGateway, TerminalClient } from './fixtures';
+import { startPrivateSshd, type PrivateSshd } from './sshd';
+import type { Agent } from '../../src/agent/agent';
+
+const events = async (gw: TestGateway) => (await gw.server.store.events.search({ from: 0, to: Date.now() + 1000, limit: 1000, order: 'asc' })).events.map((e) => e.data);
+
+describe('the web terminal', () => {
+  let gw: TestGateway;
+  let admin: Client & { name: string };
+  let agent: Agent;
+  let agentNode: string;
+  let sshd: PrivateSshd;
+  let sshNode: string;
+
+  beforeAll(async () => {
+    ({ gw, admin } = await startServersGateway());
+    ({ agent, nodeId: agentNode } = await startAgent(gw.url, await createJoinToken(admin), { hostname: 'agent-node' }));
+    sshd = await startPrivateSshd((await admin.get<string>('/v1/webapi/sites/localhost/ssh/user-ca')).body);
+    const added = await admin.post<{ id: string }>('/v1/webapi/sites/localhost/nodes', { hostname: 'openssh-node', addr: `127.0.0.1:${sshd.port}`, labels: { env: 'test' } });
+    expect(added.status).toBe(200);
+    sshNode = added.body.id;
+  });
+  afterAll(async () => {
+    await agent.stop();
+    await sshd.stop();
+    await gw.close();
+  });
+
+  test.each([
+    ['agent', () => agentNode],
+    ['OpenSSH', () => sshNode],
+  ])('opens a real shell on the %s node, audited from start to end', async (_kind, node) => {
+    const t = await TerminalClient.open(gw, admin, { server_id: node(), login: 'root', term: { w: 100, h: 30 } });
+    t.type('echo hello-$(hostname) $(id -un) $COLUMNS\r');
+    await t.waitFor(/hello-\S+ root 100\r\n/);
+    const session = t.controls.find((c) => c.type === 'session');
+    expect(session).toMatchObject({ session: { login: 'root', server_id: node(), terminal_params: { w: 100, h: 30 }, parties: [{ user: admin.name }] } });
+    t.socket.send(encodeControl({ type: 'resize', w: 120, h: 40 }));
+    t.type('stty size\r');
+    await t.waitFor(/40 120\r\n/);
+    t.type('exit 3\r');
+    await t.closed;
+    expect(t.controls).toContainEqual({ type: 'close', reason: 'shell exited', exitCode: 3 });
+    const sid = session?.type === 'session' ? session.session.id : '';
+    await eventually(async () => (await events(gw)).some((e) => e.code === 'T2004I' && e.sid === sid), 'the session end event');
+    const mine = (await events(gw)).filter((e) => e.sid === sid);
+    expect(mine.map((e) => e.code)).toEqual(['T2000I', 'T2002I', 'T2004I']);
+    expect(mine[0]).toMatchObject({ user: admin.name, login: 'root', server_id: node(), size: '100:30' });
+    expect(mine[2]).toMatchObject({ user: admin.name, participants: [admin.name], exit_code: 3 });
+  });
+
+  test('a login missing from the roles is refused in the terminal and audited', async () => {
+    const t = await TerminalClient.open(gw, admin, { server_id: agentNode, login: 'postgres', term: { w: 80, h: 24 } });
+    await t.closed;
+    expect(t.errors()).toEqual(['access denied to postgres@agent-node: login "postgres" is not in your roles\' logins']);
+    expect(await events(gw)).toContainEqual(expect.objectContaining({ code: 'T1006W', user: admin.name, login: 'postgres', server: 'agent-node', reason: 'login "postgres" is not in your roles\' logins' }));
+  });
+
+  test('a role whose node_labels do not match is refused and audited, and deny wins', async () => {
+    await gw.createRole(`
+kind: role
+metadata: { name: prod-only }
+spec:
+  allow: { logins: [root], node_labels: { env: prod }, rules: [{ resources: [node], verbs: [list] }] }
+`);
+    await gw.createRole(`
+kind: role
+metadata: { name: denies-test }
+spec:
+  allow: { logins: [root], node_labels: { '*': '*' } }
+  deny: { node_labels: { env: test } }
+`);
+    for (const [roles, reason] of [
+      [['prod-only'], "your roles' node_labels do not match node openssh-node"],
+      [['prod-only', 'denies-test'], "your roles' node_labels do not match node openssh-node"],
+    ] as const) {
+      const user = await gw.signIn({ roles: [...roles] });
+      const t = await TerminalClient.open(gw, user, { server_id: sshNode, login: 'root', term: { w: 80, h: 24 } });
+      await t.closed;
+      expect(t.errors()).toEqual([`access denied to root@openssh-node: ${reason}`]);
+      expect(await events(gw)).toContainEqual(expect.objectContaining({ code: 'T1006W', user: user.name, server_id: sshNode, reason }));
+    }
+  });
+
+  test('an unknown login on the host is a clear error in the terminal', async () => {
+    await gw.createRole(`
+kind: role
+metadata: { name: ghost-login }
+spec:
+  allow: { logins: [ghost-user], node_labels: { '*': '*' } }
+`);
+    const user = await gw.signIn({ roles: ['ghost-login'] });
+    const t = await TerminalClient.open(gw, user, { server_id: agentNode, login: 'ghost-user', term: { w: 80, h: 24 } });
+    await t.closed;
+    expect(t.errors()).toEqual(['login "ghost-user" does not exist on agent-node']);
+  });
+
+  test('a browser that stops acknowledging receives at most one window of a flood, and Ctrl-C still reaches the shell', async () => {
+    const url = `${gw.url.replace(/^http/, 'ws')}${terminalSocketPath('localhost', admin.session!.token, { server_id: agentNode, login: 'root', term: { w: 80, h: 24 } })}`;
+    const socket = new WebSocket(url, { headers: { cookie: admin.cookieHeader() } });
+    let received = 0;
+    let text = '';
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      const frame = decodeFrame(isBinary ? new Uint8Array(data) : data.toString());
+      if (frame.kind !== 'data') return;
+      received += frame.data.length;
+      text = (text + Buffer.from(frame.data).toString()).slice(-2000);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(Buffer.from('yes flood-line\r'));
+    await eventually(async () => received >= terminalWindowBytes, 'a full window of output');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toBe(terminalWindowBytes); // nothing beyond the window until the browser acknowledges
+
+    socket.send(Buffer.from('\x03'));
+    socket.send(Buffer.from('echo after-$((40+2))\r'));
+    // Acknowledge from now on: the backlog drains and the prompt comes back with the command's output.
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      if (isBinary) socket.send(encodeControl({ type: 'ack', bytes: data.length }));
+    });
+    socket.send(encodeControl({ type: 'ack', bytes: received }));
+    await eventually(async () => /after-42/.test(text), 'the prompt after Ctrl-C');
+    socket.close();
+  });
+});
