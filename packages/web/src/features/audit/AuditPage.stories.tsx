@@ -1,0 +1,45 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { eventCodes } from '@portcullis/shared';
+import { StoryConsole } from '../../stories/storyGateway';
+import AuditPage from './AuditPage';
+
+const meta: Meta = { title: 'Console/Audit Log' };
+export default meta;
+
+const events = [
+  {
+    code: eventCodes.USER_LOCAL_LOGIN,
+    event: 'user.login',
+    time: '2026-01-01T10:00:00Z',
+    uid: 'e1',
+    user: 'admin',
+  },
+  {
+    code: eventCodes.USER_CREATE,
+    event: 'user.create',
+    time: '2026-01-01T10:05:00Z',
+    uid: 'e2',
+    user: 'admin',
+    name: 'alice',
+  },
+  {
+    code: eventCodes.USER_LOCAL_LOGINFAILURE,
+    event: 'user.login',
+    time: '2026-01-01T10:06:00Z',
+    uid: 'e3',
+    user: 'bob',
+    error: 'invalid credentials',
+  },
+];
+
+export const Events: StoryObj = {
+  render: () => (
+    <StoryConsole
+      route="/web/cluster/:clusterId/audit"
+      path="/web/cluster/localhost/audit"
+      answers={{ '/v1/webapi/sites/localhost/events/search': { events, startKey: 'more' } }}
+    >
+      <AuditPage />
+    </StoryConsole>
+  ),
+};

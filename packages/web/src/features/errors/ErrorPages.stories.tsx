@@ -1,0 +1,15 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import AccessDenied from './AccessDenied';
+import { InternalError } from './InternalError';
+import NotFound from './NotFound';
+
+const meta: Meta = { title: 'Console/Error Pages', parameters: { layout: 'fullscreen' } };
+export default meta;
+
+export const NotFoundPage: StoryObj = { render: () => <NotFound /> };
+export const AccessDeniedPage: StoryObj = { render: () => <AccessDenied /> };
+export const InternalErrorPage: StoryObj = {
+  render: () => (
+    <InternalError message="Cannot read properties of undefined (reading 'clusterId')" onRetry={() => {}} />
+  ),
+};
