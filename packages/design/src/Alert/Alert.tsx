@@ -21,7 +21,8 @@ const Frame = styled.div.withConfig({ shouldForwardProp: notSystemProp })<System
   gap: ${({ theme }) => theme.space[3]}px;
   padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
   border-radius: ${({ theme }) => theme.radius.medium}px;
-  border-left: ${({ theme }) => theme.borderWidths[2] * 2}px solid ${({ theme, $kind }) => alertKind(theme, $kind).main};
+  border-left: ${({ theme }) => theme.borderWidths[2] * 2}px solid
+    ${({ theme, $kind }) => alertKind(theme, $kind).main};
   background: ${({ theme, $kind }) => alertKind(theme, $kind).surface};
   color: ${({ theme }) => theme.colors.text.main};
   & > svg {
@@ -53,7 +54,9 @@ export function Alert({ kind = 'danger', children, details, action, onDismiss, m
         {details ? <Details>{details}</Details> : null}
       </Body>
       {action}
-      {onDismiss ? <ButtonIcon icon={Icons.Close} aria-label="Dismiss" size="small" onClick={onDismiss} /> : null}
+      {onDismiss ? (
+        <ButtonIcon icon={Icons.Close} aria-label="Dismiss" size="small" onClick={onDismiss} />
+      ) : null}
     </Frame>
   );
 }

@@ -20,7 +20,8 @@ const Strip = styled.div<{ $kind: AlertKind }>`
   width: 100%;
   padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[4]}px;
   background: ${({ theme, $kind }) => alertKind(theme, $kind).surface};
-  border-bottom: ${({ theme }) => theme.borderWidths[1]}px solid ${({ theme, $kind }) => alertKind(theme, $kind).main};
+  border-bottom: ${({ theme }) => theme.borderWidths[1]}px solid
+    ${({ theme, $kind }) => alertKind(theme, $kind).main};
   color: ${({ theme }) => theme.colors.text.main};
   & > svg {
     flex: none;
@@ -39,7 +40,9 @@ export function Banner({ kind = 'info', children, action, onDismiss }: BannerPro
       <Icon icon={alertIcon[kind]} />
       <Message>{children}</Message>
       {action}
-      {onDismiss ? <ButtonIcon icon={Icons.Close} aria-label="Dismiss banner" size="small" onClick={onDismiss} /> : null}
+      {onDismiss ? (
+        <ButtonIcon icon={Icons.Close} aria-label="Dismiss banner" size="small" onClick={onDismiss} />
+      ) : null}
     </Strip>
   );
 }

@@ -13,7 +13,9 @@ export type ButtonIconProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'col
     size?: ButtonIconSize;
   };
 
-const Round = styled.button.withConfig({ shouldForwardProp: notSystemProp })<{ $size: ButtonIconSize } & SystemProps>`
+const Round = styled.button.withConfig({ shouldForwardProp: notSystemProp })<
+  { $size: ButtonIconSize } & SystemProps
+>`
   display: inline-flex;
   align-items: center;
   justify-content: center;

@@ -2,7 +2,9 @@ import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { focusRing } from '../system';
 
-export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'size'> & { label: ReactNode };
+export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'size'> & {
+  label: ReactNode;
+};
 
 /** Native checkbox and radio inputs keep their keyboard and form behaviour; only the colour changes. */
 export const Choice = styled.label<{ $disabled?: boolean }>`
@@ -22,7 +24,10 @@ export const Choice = styled.label<{ $disabled?: boolean }>`
   }
 `;
 
-export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox({ label, disabled, ...rest }, ref) {
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
+  { label, disabled, ...rest },
+  ref,
+) {
   return (
     <Choice $disabled={disabled}>
       <input ref={ref} type="checkbox" disabled={disabled} {...rest} />

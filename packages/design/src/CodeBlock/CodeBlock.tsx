@@ -12,7 +12,8 @@ const Frame = styled.div`
   display: flex;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space[2]}px;
-  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
+  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[2]}px
+    ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
   border-radius: ${({ theme }) => theme.radius.medium}px;
   background: ${({ theme }) => theme.colors.ansi.background};
   border: ${({ theme }) => theme.borderWidths[1]}px solid ${({ theme }) => theme.colors.border};

@@ -3,7 +3,13 @@ import { json } from '@codemirror/lang-json';
 import { yaml } from '@codemirror/lang-yaml';
 import { Compartment, EditorState } from '@codemirror/state';
 import { bracketMatching, foldGutter, indentOnInput } from '@codemirror/language';
-import { EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import {
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { editorTheme } from './editorTheme';
@@ -32,7 +38,11 @@ export function CodeEditor({ value, onChange, language, readOnly = false, label,
   const theme = useTheme();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const compartments = useRef({ theme: new Compartment(), readOnly: new Compartment(), language: new Compartment() });
+  const compartments = useRef({
+    theme: new Compartment(),
+    readOnly: new Compartment(),
+    language: new Compartment(),
+  });
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;

@@ -22,7 +22,9 @@ export const editorTheme = (theme: DefaultTheme) => {
         '.cm-gutters': { backgroundColor: c.levels.sunken, color: c.text.muted, border: 'none' },
         '.cm-activeLine': { backgroundColor: c.hover },
         '.cm-activeLineGutter': { backgroundColor: c.hover },
-        '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: c.ansi.selection },
+        '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': {
+          backgroundColor: c.ansi.selection,
+        },
       },
       { dark: theme.name === 'dark' },
     ),

@@ -64,7 +64,9 @@ test('a controlled sort only reports the next order and shows the rows as given'
 
 test('the search box filters rows and says when nothing matches', async () => {
   const user = userEvent.setup();
-  renderWithTheme(<DataTable label="Servers" columns={columns} data={nodes} rowKey={(n) => n.hostname} isSearchable />);
+  renderWithTheme(
+    <DataTable label="Servers" columns={columns} data={nodes} rowKey={(n) => n.hostname} isSearchable />,
+  );
   await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'web');
   expect(firstColumn()).toEqual(['web-2', 'web-10']);
   await user.type(screen.getByRole('searchbox'), 'xyz');
@@ -74,7 +76,14 @@ test('the search box filters rows and says when nothing matches', async () => {
 test('client pagination shows pages of pageSize rows', async () => {
   const user = userEvent.setup();
   renderWithTheme(
-    <DataTable label="Servers" columns={columns} data={nodes} rowKey={(n) => n.hostname} pageSize={3} initialSort={{ fieldName: 'hostname', dir: 'ASC' }} />,
+    <DataTable
+      label="Servers"
+      columns={columns}
+      data={nodes}
+      rowKey={(n) => n.hostname}
+      pageSize={3}
+      initialSort={{ fieldName: 'hostname', dir: 'ASC' }}
+    />,
   );
   expect(screen.getByText('Showing 1 - 3 of 4')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -86,15 +95,39 @@ test('client pagination shows pages of pageSize rows', async () => {
 
 test('loading, error and empty states', async () => {
   const retries: number[] = [];
-  const view = renderWithTheme(<DataTable label="Servers" columns={columns} data={[]} rowKey={(n) => n.hostname} fetchStatus="loading" />);
+  const view = renderWithTheme(
+    <DataTable
+      label="Servers"
+      columns={columns}
+      data={[]}
+      rowKey={(n) => n.hostname}
+      fetchStatus="loading"
+    />,
+  );
   expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   view.rerender(
-    <DataTable label="Servers" columns={columns} data={[]} rowKey={(n) => n.hostname} fetchStatus="error" errorText="boom" onRetry={() => retries.push(1)} />,
+    <DataTable
+      label="Servers"
+      columns={columns}
+      data={[]}
+      rowKey={(n) => n.hostname}
+      fetchStatus="error"
+      errorText="boom"
+      onRetry={() => retries.push(1)}
+    />,
   );
   expect(screen.getByRole('alert')).toHaveTextContent('boom');
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(retries).toEqual([1]);
-  view.rerender(<DataTable label="Servers" columns={columns} data={[]} rowKey={(n) => n.hostname} emptyText="No servers yet" />);
+  view.rerender(
+    <DataTable
+      label="Servers"
+      columns={columns}
+      data={[]}
+      rowKey={(n) => n.hostname}
+      emptyText="No servers yet"
+    />,
+  );
   expect(screen.getByText('No servers yet')).toBeInTheDocument();
 });
 
@@ -115,9 +148,22 @@ test('row actions open a menu for that row', async () => {
 });
 
 test('a virtualised body renders only the rows in view of a very long list', () => {
-  const many = Array.from({ length: 10_000 }, (_, i) => ({ hostname: `host-${i}`, addr: `10.1.${i >> 8}.${i & 255}`, cpus: i % 32 }));
-  renderWithTheme(<DataTable label="Servers" columns={columns} data={many} rowKey={(n) => n.hostname} virtualHeight={480} />);
-  const bodyRows = screen.getAllByRole('row').filter((r) => r.getAttribute('aria-hidden') !== 'true').length - 1;
+  const many = Array.from({ length: 10_000 }, (_, i) => ({
+    hostname: `host-${i}`,
+    addr: `10.1.${i >> 8}.${i & 255}`,
+    cpus: i % 32,
+  }));
+  renderWithTheme(
+    <DataTable
+      label="Servers"
+      columns={columns}
+      data={many}
+      rowKey={(n) => n.hostname}
+      virtualHeight={480}
+    />,
+  );
+  const bodyRows =
+    screen.getAllByRole('row').filter((r) => r.getAttribute('aria-hidden') !== 'true').length - 1;
   expect(bodyRows).toBeGreaterThan(0);
   expect(bodyRows).toBeLessThan(40);
   expect(firstColumn()[0]).toBe('host-0');
@@ -129,12 +175,25 @@ test('server paging walks forward and back over a stack of start keys', async ()
   const server = async (startKey: string | undefined): Promise<CursorPage<Node>> => {
     asked.push(startKey);
     const from = startKey ? Number(startKey) : 0;
-    return { items: all.slice(from, from + 2), startKey: from + 2 < all.length ? String(from + 2) : undefined, totalCount: all.length };
+    return {
+      items: all.slice(from, from + 2),
+      startKey: from + 2 < all.length ? String(from + 2) : undefined,
+      totalCount: all.length,
+    };
   };
   function Paged() {
     const fetchPage = useCallback(server, []);
     const { items, fetchStatus, paging } = useCursorPagination(fetchPage, 2);
-    return <DataTable label="Nodes" columns={columns} data={items} rowKey={(n) => n.hostname} fetchStatus={fetchStatus} serverPaging={paging} />;
+    return (
+      <DataTable
+        label="Nodes"
+        columns={columns}
+        data={items}
+        rowKey={(n) => n.hostname}
+        fetchStatus={fetchStatus}
+        serverPaging={paging}
+      />
+    );
   }
   const user = userEvent.setup();
   renderWithTheme(<Paged />);

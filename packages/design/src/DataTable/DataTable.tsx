@@ -20,7 +20,18 @@ const sortIcon = (sort: SortState | undefined, key: string) =>
  * server paging, load-more, loading/error/empty states, row actions and an optional virtualised body.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, data, rowKey, label, fetchStatus = '', rowActions, pageSize, serverPaging, fetchMore, virtualHeight } = props;
+  const {
+    columns,
+    data,
+    rowKey,
+    label,
+    fetchStatus = '',
+    rowActions,
+    pageSize,
+    serverPaging,
+    fetchMore,
+    virtualHeight,
+  } = props;
   const [ownSort, setOwnSort] = useState(props.initialSort);
   const [ownQuery, setOwnQuery] = useState('');
   const [page, setPage] = useState(0);
@@ -53,11 +64,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const renderRow = (row: T) => (
     <tr key={rowKey(row)}>
       {columns.map((c) => (
-        <td key={c.key}>{c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}</td>
+        <td key={c.key}>
+          {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
+        </td>
       ))}
       {rowActions ? (
         <td className="actions">
-          <Menu label={`Actions for ${rowKey(row)}`} icon={Icons.MoreVert} items={rowActions(row)} placement="bottom-end" />
+          <Menu
+            label={`Actions for ${rowKey(row)}`}
+            icon={Icons.MoreVert}
+            items={rowActions(row)}
+            placement="bottom-end"
+          />
         </td>
       ) : null}
     </tr>
@@ -76,7 +94,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = (
       <tr>
         <Message colSpan={colSpan}>
-          <Alert kind="danger" mb={0} action={props.onRetry ? <Button kind="border" size="small" onClick={props.onRetry}>Retry</Button> : undefined}>
+          <Alert
+            kind="danger"
+            mb={0}
+            action={
+              props.onRetry ? (
+                <Button kind="border" size="small" onClick={props.onRetry}>
+                  Retry
+                </Button>
+              ) : undefined
+            }
+          >
             {props.errorText ?? 'Could not load the data'}
           </Alert>
         </Message>
@@ -85,11 +113,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } else if (rows.length === 0) {
     body = (
       <tr>
-        <Message colSpan={colSpan}>{props.emptyState ?? (query ? `No results for "${query}"` : (props.emptyText ?? 'No data'))}</Message>
+        <Message colSpan={colSpan}>
+          {props.emptyState ?? (query ? `No results for "${query}"` : (props.emptyText ?? 'No data'))}
+        </Message>
       </tr>
     );
   } else if (virtualHeight !== undefined) {
-    body = <VirtualRows rows={rows} scroller={scroller} height={virtualHeight} colSpan={colSpan} renderRow={renderRow} />;
+    body = (
+      <VirtualRows
+        rows={rows}
+        scroller={scroller}
+        height={virtualHeight}
+        colSpan={colSpan}
+        renderRow={renderRow}
+      />
+    );
   } else {
     body = rows.map(renderRow);
   }
@@ -100,7 +138,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Toolbar>
           <SearchBox>
             <Icon icon={Icons.Search} />
-            <Input type="search" aria-label="Search" placeholder="Search…" value={query} onChange={(e) => onSearch(e.target.value)} />
+            <Input
+              type="search"
+              aria-label="Search"
+              placeholder="Search…"
+              value={query}
+              onChange={(e) => onSearch(e.target.value)}
+            />
           </SearchBox>
           {fetchStatus === 'loading' && rows.length > 0 ? <Indicator size="small" /> : null}
         </Toolbar>
@@ -113,7 +157,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <th
                   key={c.key}
                   scope="col"
-                  aria-sort={sort?.fieldName === c.key ? (sort.dir === 'ASC' ? 'ascending' : 'descending') : undefined}
+                  aria-sort={
+                    sort?.fieldName === c.key ? (sort.dir === 'ASC' ? 'ascending' : 'descending') : undefined
+                  }
                 >
                   {c.isSortable ? (
                     <SortButton type="button" onClick={() => onSort(c.key)}>
@@ -159,7 +205,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ) : null}
       {fetchMore?.hasMore ? (
         <Footer>
-          <Button kind="border" size="small" loading={fetchStatus === 'loading'} onClick={fetchMore.onFetchMore}>
+          <Button
+            kind="border"
+            size="small"
+            loading={fetchStatus === 'loading'}
+            onClick={fetchMore.onFetchMore}
+          >
             Load more
           </Button>
         </Footer>

@@ -19,8 +19,20 @@ export function Pager({ start, shown, total, hasPrev, hasNext, onPrev, onNext }:
   return (
     <Footer>
       <span>{total === undefined ? range : `${range} of ${total}`}</span>
-      <ButtonIcon icon={Icons.ChevronLeft} aria-label="Previous page" size="small" disabled={!hasPrev} onClick={onPrev} />
-      <ButtonIcon icon={Icons.ChevronRight} aria-label="Next page" size="small" disabled={!hasNext} onClick={onNext} />
+      <ButtonIcon
+        icon={Icons.ChevronLeft}
+        aria-label="Previous page"
+        size="small"
+        disabled={!hasPrev}
+        onClick={onPrev}
+      />
+      <ButtonIcon
+        icon={Icons.ChevronRight}
+        aria-label="Next page"
+        size="small"
+        disabled={!hasNext}
+        onClick={onNext}
+      />
     </Footer>
   );
 }

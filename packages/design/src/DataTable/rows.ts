@@ -12,7 +12,8 @@ export function sortRows<T>(rows: T[], columns: Column<T>[], sort: SortState | u
   if (!sort) return rows;
   const column = columns.find((c) => c.key === sort.fieldName);
   if (!column) return rows;
-  const compare = column.sortFn ?? ((a: T, b: T) => compareValues(field(a, column.key), field(b, column.key)));
+  const compare =
+    column.sortFn ?? ((a: T, b: T) => compareValues(field(a, column.key), field(b, column.key)));
   const sign = sort.dir === 'ASC' ? 1 : -1;
   return [...rows].sort((a, b) => sign * compare(a, b));
 }
@@ -21,7 +22,11 @@ export function sortRows<T>(rows: T[], columns: Column<T>[], sort: SortState | u
 export function searchRows<T>(rows: T[], columns: Column<T>[], query: string): T[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows;
-  const text = (row: T) => columns.map((c) => JSON.stringify(field(row, c.key) ?? '')).join(' ').toLowerCase();
+  const text = (row: T) =>
+    columns
+      .map((c) => JSON.stringify(field(row, c.key) ?? ''))
+      .join(' ')
+      .toLowerCase();
   return rows.filter((row) => {
     const haystack = text(row);
     return words.every((w) => haystack.includes(w));
@@ -29,4 +34,6 @@ export function searchRows<T>(rows: T[], columns: Column<T>[], query: string): T
 }
 
 export const nextSort = (current: SortState | undefined, fieldName: string): SortState =>
-  current?.fieldName === fieldName ? { fieldName, dir: current.dir === 'ASC' ? 'DESC' : 'ASC' } : { fieldName, dir: 'ASC' };
+  current?.fieldName === fieldName
+    ? { fieldName, dir: current.dir === 'ASC' ? 'DESC' : 'ASC' }
+    : { fieldName, dir: 'ASC' };

@@ -8,7 +8,10 @@ export type CursorPage<T> = { items: T[]; startKey?: string; totalCount?: number
  * the pages seen so far are kept on a stack: next pushes the key the server returned, prev pops.
  * Changing `fetchPage` (e.g. a new search or sort) starts again from the first page.
  */
-export function useCursorPagination<T>(fetchPage: (startKey: string | undefined) => Promise<CursorPage<T>>, pageSize: number) {
+export function useCursorPagination<T>(
+  fetchPage: (startKey: string | undefined) => Promise<CursorPage<T>>,
+  pageSize: number,
+) {
   const [stack, setStack] = useState<(string | undefined)[]>([undefined]);
   const [page, setPage] = useState<CursorPage<T>>({ items: [] });
   const [fetchStatus, setFetchStatus] = useState<FetchStatus>('loading');

@@ -23,12 +23,27 @@ const Row = styled.div`
 `;
 
 /** Two native date inputs; the end cannot come before the start. */
-export function DateRangeInput({ value, onChange, fromLabel = 'From', toLabel = 'To', max }: DateRangeInputProps) {
-  const error = value.from && value.to && value.to < value.from ? 'The end date is before the start date' : undefined;
+export function DateRangeInput({
+  value,
+  onChange,
+  fromLabel = 'From',
+  toLabel = 'To',
+  max,
+}: DateRangeInputProps) {
+  const error =
+    value.from && value.to && value.to < value.from ? 'The end date is before the start date' : undefined;
   return (
     <Row>
       <Field label={fromLabel}>
-        {({ id }) => <Input id={id} type="date" value={value.from} max={value.to || max} onChange={(e) => onChange({ ...value, from: e.target.value })} />}
+        {({ id }) => (
+          <Input
+            id={id}
+            type="date"
+            value={value.from}
+            max={value.to || max}
+            onChange={(e) => onChange({ ...value, from: e.target.value })}
+          />
+        )}
       </Field>
       <Field label={toLabel} error={error}>
         {({ id, describedBy, hasError }) => (

@@ -46,7 +46,11 @@ test('Tab cycles inside the dialog and never reaches the page behind', async () 
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     seen.add(document.activeElement);
   }
-  expect([...seen].map((el) => el?.getAttribute('aria-label') ?? el?.textContent).sort()).toEqual(['Close', 'Name', 'Save']);
+  expect([...seen].map((el) => el?.getAttribute('aria-label') ?? el?.textContent).sort()).toEqual([
+    'Close',
+    'Name',
+    'Save',
+  ]);
 });
 
 test('Escape closes it and focus goes back to the opener', async () => {

@@ -1,4 +1,12 @@
-import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
+import {
+  FloatingFocusManager,
+  FloatingOverlay,
+  FloatingPortal,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react';
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ButtonIcon } from '../ButtonIcon';
@@ -45,7 +53,8 @@ const Header = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]}px;
-  padding: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[4]}px 0 ${({ theme }) => theme.space[5]}px;
+  padding: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[4]}px 0
+    ${({ theme }) => theme.space[5]}px;
   & > h2 {
     flex: 1;
     margin: 0;
@@ -63,14 +72,23 @@ const Body = styled.div`
 const Footer = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space[3]}px;
-  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[5]}px ${({ theme }) => theme.space[5]}px;
+  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[5]}px
+    ${({ theme }) => theme.space[5]}px;
 `;
 
 /**
  * A modal dialog: focus is trapped inside and returns to where it was on close, Escape closes it,
  * the page behind cannot scroll.
  */
-export function Dialog({ open, onClose, title, children, actions, disableBackdropClose, width }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  actions,
+  disableBackdropClose,
+  width,
+}: DialogProps) {
   const titleId = useId();
   const { refs, context } = useFloating({ open, onOpenChange: (next) => (next ? undefined : onClose()) });
   const { getFloatingProps } = useInteractions([
@@ -82,7 +100,13 @@ export function Dialog({ open, onClose, title, children, actions, disableBackdro
     <FloatingPortal>
       <Backdrop lockScroll data-testid="dialog-backdrop">
         <FloatingFocusManager context={context} modal>
-          <Panel ref={refs.setFloating} aria-modal="true" aria-labelledby={titleId} $width={width} {...getFloatingProps()}>
+          <Panel
+            ref={refs.setFloating}
+            aria-modal="true"
+            aria-labelledby={titleId}
+            $width={width}
+            {...getFloatingProps()}
+          >
             <Header>
               <h2 id={titleId}>{title}</h2>
               <ButtonIcon icon={Icons.Close} aria-label="Close" size="small" onClick={onClose} />

@@ -20,7 +20,16 @@ type Common = {
 export type FieldInputProps = Common & Omit<InputProps, 'value' | 'onChange'>;
 
 /** A labelled Input whose rule is checked by the surrounding Validation. */
-export function FieldInput({ label, value, onChange, rule, helperText, required, fieldProps, ...input }: FieldInputProps) {
+export function FieldInput({
+  label,
+  value,
+  onChange,
+  rule,
+  helperText,
+  required,
+  fieldProps,
+  ...input
+}: FieldInputProps) {
   const error = useRule(rule?.(value));
   return (
     <Field label={label} helperText={helperText} error={error} required={required} {...fieldProps}>
@@ -41,7 +50,16 @@ export function FieldInput({ label, value, onChange, rule, helperText, required,
 
 export type FieldTextAreaProps = Common & Omit<TextAreaProps, 'value' | 'onChange'>;
 
-export function FieldTextArea({ label, value, onChange, rule, helperText, required, fieldProps, ...area }: FieldTextAreaProps) {
+export function FieldTextArea({
+  label,
+  value,
+  onChange,
+  rule,
+  helperText,
+  required,
+  fieldProps,
+  ...area
+}: FieldTextAreaProps) {
   const error = useRule(rule?.(value));
   return (
     <Field label={label} helperText={helperText} error={error} required={required} {...fieldProps}>

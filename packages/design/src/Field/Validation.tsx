@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { RuleResult } from './rules';
 
 export type Validator = {
@@ -29,8 +39,15 @@ export function Validation({ children }: { children: ReactNode | ((validator: Va
     return [...results.current.values()].every((r) => r.valid);
   }, []);
   const reset = useCallback(() => setValidating(false), []);
-  const value = useMemo(() => ({ register, validate, reset, validating }), [register, validate, reset, validating]);
-  return <ValidationContext.Provider value={value}>{typeof children === 'function' ? children(value) : children}</ValidationContext.Provider>;
+  const value = useMemo(
+    () => ({ register, validate, reset, validating }),
+    [register, validate, reset, validating],
+  );
+  return (
+    <ValidationContext.Provider value={value}>
+      {typeof children === 'function' ? children(value) : children}
+    </ValidationContext.Provider>
+  );
 }
 
 export function useValidation(): Validator {

@@ -14,7 +14,13 @@ export type IconProps = {
   title?: string;
 };
 
-export function Icon({ icon: Glyph, size = 'small', weight = 'regular', color = 'currentColor', title }: IconProps) {
+export function Icon({
+  icon: Glyph,
+  size = 'small',
+  weight = 'regular',
+  color = 'currentColor',
+  title,
+}: IconProps) {
   const theme = useTheme();
   const px = theme.iconSizes[size];
   return title ? (

@@ -38,12 +38,19 @@ export const fieldBox = css<{ $error?: boolean }>`
   }
 `;
 
-const StyledInput = styled.input.withConfig({ shouldForwardProp: notSystemProp })<SystemProps & { $size: InputSize; $error?: boolean }>`
+const StyledInput = styled.input.withConfig({ shouldForwardProp: notSystemProp })<
+  SystemProps & { $size: InputSize; $error?: boolean }
+>`
   ${fieldBox}
   height: ${({ theme, $size }) => theme.sizes.inputHeight[$size]}px;
   ${systemProps}
 `;
 
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ size = 'medium', hasError, ...rest }, ref) {
-  return <StyledInput ref={ref} $size={size} $error={hasError} aria-invalid={hasError || undefined} {...rest} />;
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
+  { size = 'medium', hasError, ...rest },
+  ref,
+) {
+  return (
+    <StyledInput ref={ref} $size={size} $error={hasError} aria-invalid={hasError || undefined} {...rest} />
+  );
 });

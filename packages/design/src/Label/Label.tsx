@@ -21,7 +21,8 @@ const Pill = styled.span.withConfig({ shouldForwardProp: notSystemProp })<System
   text-overflow: ellipsis;
   ${({ theme, $kind }) => {
     // The one place label kinds become colours.
-    if ($kind === 'neutral') return { background: theme.colors.hover, color: theme.colors.text.slightlyMuted };
+    if ($kind === 'neutral')
+      return { background: theme.colors.hover, color: theme.colors.text.slightlyMuted };
     if ($kind === 'brand') return { background: theme.colors.brandSurface, color: theme.colors.text.main };
     return { background: theme.colors[$kind].surface, color: theme.colors[$kind].text };
   }}

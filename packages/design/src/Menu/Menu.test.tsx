@@ -53,8 +53,19 @@ test('Escape closes the menu and gives focus back to the trigger', async () => {
 });
 
 test('items with `to` are links', async () => {
-  renderWithTheme(<Menu label="User" items={[{ label: 'Account Settings', to: '/web/account' }, { label: 'Logout', onSelect: () => {} }]} />);
+  renderWithTheme(
+    <Menu
+      label="User"
+      items={[
+        { label: 'Account Settings', to: '/web/account' },
+        { label: 'Logout', onSelect: () => {} },
+      ]}
+    />,
+  );
   await userEvent.click(screen.getByRole('button', { name: 'User' }));
-  expect(await screen.findByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute('href', '/web/account');
+  expect(await screen.findByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+    'href',
+    '/web/account',
+  );
   expect(screen.getByRole('menuitem', { name: 'Logout' }).tagName).toBe('BUTTON');
 });

@@ -78,20 +78,39 @@ const Item = styled.button<{ $danger?: boolean }>`
  * A button that opens a list of actions. Arrow keys, Home and End move through the items (skipping
  * disabled ones), typing jumps to a label, Enter or Space runs one, Escape closes and returns focus.
  */
-export function Menu({ label, items, icon, kind = 'border', size = 'medium', placement = 'bottom-start', defaultOpen = false, linkAs }: MenuProps) {
+export function Menu({
+  label,
+  items,
+  icon,
+  kind = 'border',
+  size = 'medium',
+  placement = 'bottom-start',
+  defaultOpen = false,
+  linkAs,
+}: MenuProps) {
   const theme = useTheme();
   const [open, setOpen] = useState(defaultOpen);
   const [active, setActive] = useState<number | null>(null);
   const elements = useRef<(HTMLElement | null)[]>([]);
   const labels = useRef(items.map((i) => i.label));
   labels.current = items.map((i) => i.label);
-  const { refs, floatingStyles, context } = useFloating({ ...floatingOptions(theme, placement), open, onOpenChange: setOpen });
+  const { refs, floatingStyles, context } = useFloating({
+    ...floatingOptions(theme, placement),
+    open,
+    onOpenChange: setOpen,
+  });
   const disabledIndices = items.flatMap((item, i) => (item.disabled ? [i] : []));
   const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
     useClick(context),
     useDismiss(context),
     useRole(context, { role: 'menu' }),
-    useListNavigation(context, { listRef: elements, activeIndex: active, onNavigate: setActive, loop: true, disabledIndices }),
+    useListNavigation(context, {
+      listRef: elements,
+      activeIndex: active,
+      onNavigate: setActive,
+      loop: true,
+      disabledIndices,
+    }),
     useTypeahead(context, { listRef: labels, activeIndex: active, onMatch: (i) => open && setActive(i) }),
   ]);
   const trigger: ReactNode = icon ? (
@@ -119,7 +138,11 @@ export function Menu({ label, items, icon, kind = 'border', size = 'medium', pla
                   tabIndex={active === i ? 0 : -1}
                   $danger={item.danger}
                   {...(item.to
-                    ? { as: linkAs ?? 'a', ...(linkAs ? { to: item.to } : { href: item.to }), 'aria-disabled': item.disabled || undefined }
+                    ? {
+                        as: linkAs ?? 'a',
+                        ...(linkAs ? { to: item.to } : { href: item.to }),
+                        'aria-disabled': item.disabled || undefined,
+                      }
                     : { type: 'button' as const, disabled: item.disabled })}
                   {...getItemProps({
                     onClick(e) {

@@ -24,7 +24,14 @@ export type PopoverProps = {
 };
 
 /** Content floating next to its trigger; click to open, Escape or an outside click to close. */
-export function Popover({ children, content, label, placement = 'bottom-start', open: controlled, onOpenChange }: PopoverProps) {
+export function Popover({
+  children,
+  content,
+  label,
+  placement = 'bottom-start',
+  open: controlled,
+  onOpenChange,
+}: PopoverProps) {
   const theme = useTheme();
   const [own, setOwn] = useState(false);
   const open = controlled ?? own;
@@ -32,15 +39,28 @@ export function Popover({ children, content, label, placement = 'bottom-start', 
     setOwn(next);
     onOpenChange?.(next);
   };
-  const { refs, floatingStyles, context } = useFloating({ ...floatingOptions(theme, placement), open, onOpenChange: setOpen });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })]);
+  const { refs, floatingStyles, context } = useFloating({
+    ...floatingOptions(theme, placement),
+    open,
+    onOpenChange: setOpen,
+  });
+  const { getReferenceProps, getFloatingProps } = useInteractions([
+    useClick(context),
+    useDismiss(context),
+    useRole(context, { role: 'dialog' }),
+  ]);
   return (
     <>
       {children({ ref: refs.setReference, ...getReferenceProps() })}
       {open ? (
         <FloatingPortal>
           <FloatingFocusManager context={context} modal={false}>
-            <FloatingSurface ref={refs.setFloating} style={floatingStyles} aria-label={label} {...getFloatingProps()}>
+            <FloatingSurface
+              ref={refs.setFloating}
+              style={floatingStyles}
+              aria-label={label}
+              {...getFloatingProps()}
+            >
               {typeof content === 'function' ? content(() => setOpen(false)) : content}
             </FloatingSurface>
           </FloatingFocusManager>

@@ -25,7 +25,13 @@ const Fill = styled.div<{ $kind: 'brand' | 'success' | 'danger' }>`
 export function ProgressBar({ value, label, kind = 'brand' }: ProgressBarProps) {
   const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
   return (
-    <Track role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+    <Track
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
       <Fill $kind={kind} style={{ width: `${percent}%` }} />
     </Track>
   );

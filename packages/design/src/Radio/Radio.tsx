@@ -4,7 +4,10 @@ import { Choice } from '../Checkbox/Checkbox';
 
 export type RadioProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'size'> & { label: ReactNode };
 
-export const Radio = forwardRef<HTMLInputElement, RadioProps>(function Radio({ label, disabled, ...rest }, ref) {
+export const Radio = forwardRef<HTMLInputElement, RadioProps>(function Radio(
+  { label, disabled, ...rest },
+  ref,
+) {
   return (
     <Choice $disabled={disabled}>
       <input ref={ref} type="radio" disabled={disabled} {...rest} />
@@ -38,7 +41,13 @@ const Group = styled.fieldset<{ $inline?: boolean }>`
 `;
 
 /** A labelled set of radios; arrow keys move between them, as the browser does for a shared name. */
-export function RadioGroup<T extends string>({ label, options, value, onChange, inline }: RadioGroupProps<T>) {
+export function RadioGroup<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  inline,
+}: RadioGroupProps<T>) {
   const name = useId();
   return (
     <Group $inline={inline}>

@@ -15,7 +15,13 @@ function Single({ searchable = false }: { searchable?: boolean }) {
   const [value, setValue] = useState<string | null>(null);
   return (
     <>
-      <Select aria-label="Role" options={options} value={value} onChange={setValue} isSearchable={searchable} />
+      <Select
+        aria-label="Role"
+        options={options}
+        value={value}
+        onChange={setValue}
+        isSearchable={searchable}
+      />
       <output>{value ?? 'none'}</output>
     </>
   );
@@ -39,7 +45,8 @@ test('arrow keys open the list and move the active option, skipping disabled one
   await user.keyboard('{ArrowDown}');
   expect(await screen.findByRole('listbox')).toBeInTheDocument();
   const combobox = screen.getByRole('combobox');
-  const activeLabel = () => document.getElementById(combobox.getAttribute('aria-activedescendant') ?? '')?.textContent;
+  const activeLabel = () =>
+    document.getElementById(combobox.getAttribute('aria-activedescendant') ?? '')?.textContent;
   await waitFor(() => expect(activeLabel()).toBe('Admin'));
   await user.keyboard('{ArrowDown}{ArrowDown}');
   expect(activeLabel()).toBe('Access');
@@ -89,7 +96,14 @@ test('a creatable select offers the typed text as a new value', async () => {
     const [value, setValue] = useState<string[]>([]);
     return (
       <>
-        <Select aria-label="Logins" isMulti isCreatable options={[{ value: 'root', label: 'root' }]} value={value} onChange={setValue} />
+        <Select
+          aria-label="Logins"
+          isMulti
+          isCreatable
+          options={[{ value: 'root', label: 'root' }]}
+          value={value}
+          onChange={setValue}
+        />
         <output>{value.join(',')}</output>
       </>
     );

@@ -10,7 +10,7 @@ import {
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { Icon, Icons } from '../Icon';
-import { fieldBox } from '../Input';
+import { fieldBox } from '../Input/Input';
 import { FloatingSurface, floatingOptions } from '../Popover/floating';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
@@ -27,12 +27,17 @@ type Common = {
   'aria-describedby'?: string;
   /** Shown in the list when nothing matches the search. */
   noOptionsText?: string;
+  /** Start with the list open, e.g. in a story. */
+  defaultOpen?: boolean;
   /** Offer the typed text as a new value when no option has that label (implies searchable). */
   isCreatable?: boolean;
 };
 
 export type SelectProps = Common &
-  ({ isMulti?: false; value: string | null; onChange: (value: string) => void } | { isMulti: true; value: string[]; onChange: (value: string[]) => void });
+  (
+    | { isMulti?: false; value: string | null; onChange: (value: string) => void }
+    | { isMulti: true; value: string[]; onChange: (value: string[]) => void }
+  );
 
 const Control = styled.div<{ $error?: boolean; $disabled?: boolean }>`
   ${fieldBox}
@@ -111,18 +116,29 @@ const Empty = styled.div`
  * through the list, Enter picks, Escape closes, Backspace in an empty search removes the last choice.
  */
 export function Select(props: SelectProps) {
-  const { options, isCreatable = false, placeholder = 'Select…', disabled, hasError, noOptionsText = 'No options' } = props;
+  const {
+    options,
+    isCreatable = false,
+    placeholder = 'Select…',
+    disabled,
+    hasError,
+    noOptionsText = 'No options',
+  } = props;
   const isSearchable = isCreatable || (props.isSearchable ?? false);
   const theme = useTheme();
   const listId = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(props.defaultOpen ?? false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState<number | null>(null);
   const elements = useRef<(HTMLElement | null)[]>([]);
   const chosen = props.isMulti ? props.value : props.value === null ? [] : [props.value];
-  const matching = isSearchable && query ? options.filter((o) => o.label.toLowerCase().includes(query.toLowerCase())) : options;
+  const matching =
+    isSearchable && query
+      ? options.filter((o) => o.label.toLowerCase().includes(query.toLowerCase()))
+      : options;
   const typed = query.trim();
-  const canCreate = isCreatable && typed !== '' && !options.some((o) => o.label === typed || o.value === typed);
+  const canCreate =
+    isCreatable && typed !== '' && !options.some((o) => o.label === typed || o.value === typed);
   const shown = canCreate ? [...matching, { value: typed, label: `Create "${typed}"` }] : matching;
   const { refs, floatingStyles, context } = useFloating({
     ...floatingOptions(theme, 'bottom-start', true),
@@ -149,7 +165,9 @@ export function Select(props: SelectProps) {
   const pick = (option: SelectOption) => {
     if (option.disabled) return;
     if (props.isMulti) {
-      const next = props.value.includes(option.value) ? props.value.filter((v) => v !== option.value) : [...props.value, option.value];
+      const next = props.value.includes(option.value)
+        ? props.value.filter((v) => v !== option.value)
+        : [...props.value, option.value];
       props.onChange(next);
       setQuery('');
     } else {
@@ -180,7 +198,13 @@ export function Select(props: SelectProps) {
           ? props.value.map((v) => (
               <Chip key={v}>
                 {labelOf(v)}
-                <button type="button" aria-label={`Remove ${labelOf(v)}`} tabIndex={-1} disabled={disabled} onClick={() => remove(v)}>
+                <button
+                  type="button"
+                  aria-label={`Remove ${labelOf(v)}`}
+                  tabIndex={-1}
+                  disabled={disabled}
+                  onClick={() => remove(v)}
+                >
                   <Icon icon={Icons.Close} />
                 </button>
               </Chip>

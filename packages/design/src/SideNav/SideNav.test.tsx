@@ -4,8 +4,19 @@ import { SideNav, type SideNavGroup } from './SideNav';
 
 const groups: SideNavGroup[] = [
   { category: 'Resources', items: [{ title: 'Resources', to: '/web/cluster/one/resources' }] },
-  { category: 'Management', section: 'Access', items: [{ title: 'Users', to: '/web/users' }, { title: 'Roles', to: '/web/roles' }] },
-  { category: 'Management', section: 'Activity', items: [{ title: 'Audit Log', to: '/web/cluster/one/audit', exact: true }] },
+  {
+    category: 'Management',
+    section: 'Access',
+    items: [
+      { title: 'Users', to: '/web/users' },
+      { title: 'Roles', to: '/web/roles' },
+    ],
+  },
+  {
+    category: 'Management',
+    section: 'Activity',
+    items: [{ title: 'Audit Log', to: '/web/cluster/one/audit', exact: true }],
+  },
 ];
 
 test('is 240 px wide (spec §9)', () => {
@@ -15,9 +26,17 @@ test('is 240 px wide (spec §9)', () => {
 
 test('shows each category heading once, section sub-headings, and links', () => {
   renderWithTheme(<SideNav groups={groups} />);
-  expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Resources', 'Management']);
-  expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Access', 'Activity']);
-  expect(within(screen.getByRole('region', { name: 'Access' })).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/web/users');
+  expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+    'Resources',
+    'Management',
+  ]);
+  expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+    'Access',
+    'Activity',
+  ]);
+  expect(
+    within(screen.getByRole('region', { name: 'Access' })).getByRole('link', { name: 'Users' }),
+  ).toHaveAttribute('href', '/web/users');
 });
 
 test('marks the item for the current path, including nested paths unless exact', () => {

@@ -3,7 +3,12 @@ import styled from 'styled-components';
 import { Icon, type IconProps } from '../Icon';
 import { focusRing } from '../system';
 
-export type SideNavItem = { title: string; to: string; icon?: IconProps['icon']; /** Active only on this exact path. */ exact?: boolean };
+export type SideNavItem = {
+  title: string;
+  to: string;
+  icon?: IconProps['icon'];
+  /** Active only on this exact path. */ exact?: boolean;
+};
 /** One run of links under a category heading and an optional section sub-heading. */
 export type SideNavGroup = { category: string; section?: string; items: SideNavItem[] };
 
@@ -17,7 +22,8 @@ export type SideNavProps = {
 };
 
 export const isActiveItem = (item: SideNavItem, path: string | undefined) =>
-  path !== undefined && (path === item.to || (!item.exact && path.startsWith(item.to.endsWith('/') ? item.to : `${item.to}/`)));
+  path !== undefined &&
+  (path === item.to || (!item.exact && path.startsWith(item.to.endsWith('/') ? item.to : `${item.to}/`)));
 
 // 240 px (spec §9), read from the theme.
 const Rail = styled.nav`
@@ -33,14 +39,16 @@ const Rail = styled.nav`
 `;
 
 const CategoryTitle = styled.h2`
-  margin: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[1]}px;
+  margin: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px
+    ${({ theme }) => theme.space[1]}px;
   font-size: ${({ theme }) => theme.typography.subtitle2.fontSize}px;
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.text.main};
 `;
 
 const SectionTitle = styled.h3`
-  margin: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[1]}px;
+  margin: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px
+    ${({ theme }) => theme.space[1]}px;
   font-size: ${({ theme }) => theme.typography.caption.fontSize}px;
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   letter-spacing: ${({ theme }) => theme.typography.caption.letterSpacing};
@@ -79,8 +87,13 @@ export function SideNav({ groups, activePath, linkAs, label = 'Main' }: SideNavP
   return (
     <Rail aria-label={label}>
       {groups.map((group, i) => (
-        <section key={`${group.category}/${group.section ?? ''}`} aria-label={group.section ?? group.category}>
-          {groups[i - 1]?.category === group.category ? null : <CategoryTitle>{group.category}</CategoryTitle>}
+        <section
+          key={`${group.category}/${group.section ?? ''}`}
+          aria-label={group.section ?? group.category}
+        >
+          {groups[i - 1]?.category === group.category ? null : (
+            <CategoryTitle>{group.category}</CategoryTitle>
+          )}
           {group.section ? <SectionTitle>{group.section}</SectionTitle> : null}
           <Items>
             {group.items.map((item) => (

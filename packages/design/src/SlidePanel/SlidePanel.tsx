@@ -55,7 +55,10 @@ export function SlidePanel({ open, onClose, title, children, side = 'right' }: S
   const theme = useTheme();
   const titleId = useId();
   const { refs, context } = useFloating({ open, onOpenChange: (next) => (next ? undefined : onClose()) });
-  const { getFloatingProps } = useInteractions([useDismiss(context, { outsidePress: false }), useRole(context, { role: 'dialog' })]);
+  const { getFloatingProps } = useInteractions([
+    useDismiss(context, { outsidePress: false }),
+    useRole(context, { role: 'dialog' }),
+  ]);
   const away = side === 'right' ? 'translateX(100%)' : 'translateX(-100%)';
   const styles: Record<TransitionState, CSSProperties> = {
     entering: { transform: 'translateX(0)' },

@@ -19,7 +19,12 @@ const step = (name: string) =>
 test('next and prev move between steps, each sliding in over 500 ms from the side it came from', async () => {
   const user = userEvent.setup();
   const seen: number[] = [];
-  renderWithTheme(<StepSlider steps={[step('Choose'), step('Configure'), step('Finish')]} onStepChange={(i) => seen.push(i)} />);
+  renderWithTheme(
+    <StepSlider
+      steps={[step('Choose'), step('Configure'), step('Finish')]}
+      onStepChange={(i) => seen.push(i)}
+    />,
+  );
   const slide = () => screen.getByRole('heading').parentElement!.parentElement!;
   expect(screen.getByRole('heading')).toHaveTextContent('Choose');
   await user.click(screen.getByRole('button', { name: 'Next' }));

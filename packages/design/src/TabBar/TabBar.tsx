@@ -4,7 +4,11 @@ import { ButtonIcon } from '../ButtonIcon';
 import { Icons } from '../Icon';
 import { focusRing } from '../system';
 
-export type TabBarTab = { id: string; title: string; /** e.g. an Indicator while connecting */ status?: ReactNode };
+export type TabBarTab = {
+  id: string;
+  title: string;
+  /** e.g. an Indicator while connecting */ status?: ReactNode;
+};
 
 export type TabBarProps = {
   tabs: TabBarTab[];
@@ -118,7 +122,13 @@ export function TabBar({ tabs, activeId, onSelect, onClose, onAdd, label }: TabB
       <div className="closers">
         {tabs.map((tab, i) => (
           <Closer key={tab.id} $order={i * 2 + 1} $active={tab.id === activeId}>
-            <ButtonIcon icon={Icons.Close} size="small" aria-label={`Close ${tab.title}`} tabIndex={-1} onClick={() => onClose(tab.id)} />
+            <ButtonIcon
+              icon={Icons.Close}
+              size="small"
+              aria-label={`Close ${tab.title}`}
+              tabIndex={-1}
+              onClick={() => onClose(tab.id)}
+            />
           </Closer>
         ))}
         {onAdd ? (

@@ -109,7 +109,12 @@ export function Tabs({ tabs, label, activeId, onChange, defaultActiveId }: TabsP
         ))}
       </List>
       {selected?.content !== undefined ? (
-        <Panel role="tabpanel" id={`${baseId}-panel-${selected.id}`} aria-labelledby={`${baseId}-tab-${selected.id}`} tabIndex={0}>
+        <Panel
+          role="tabpanel"
+          id={`${baseId}-panel-${selected.id}`}
+          aria-labelledby={`${baseId}-tab-${selected.id}`}
+          tabIndex={0}
+        >
           {selected.content}
         </Panel>
       ) : null}

@@ -4,7 +4,8 @@ import type { TypographyName } from '../theme/typography';
 
 export type TextProps = SystemProps & { typography?: TypographyName; muted?: boolean; mono?: boolean };
 
-const shouldForwardProp = (prop: string) => notSystemProp(prop) && !['typography', 'muted', 'mono'].includes(prop);
+const shouldForwardProp = (prop: string) =>
+  notSystemProp(prop) && !['typography', 'muted', 'mono'].includes(prop);
 
 /** Body text; `typography` picks one of the theme's named variants, system props fine-tune it. */
 export const Text = styled.div.withConfig({ shouldForwardProp })<TextProps>`

@@ -20,7 +20,8 @@ const Card = styled.div<{ $kind: AlertKind }>`
   max-width: 100%;
   padding: ${({ theme }) => theme.space[3]}px;
   border-radius: ${({ theme }) => theme.radius.large}px;
-  border-top: ${({ theme }) => theme.borderWidths[2] * 2}px solid ${({ theme, $kind }) => alertKind(theme, $kind).main};
+  border-top: ${({ theme }) => theme.borderWidths[2] * 2}px solid
+    ${({ theme, $kind }) => alertKind(theme, $kind).main};
   background: ${({ theme }) => theme.colors.levels.popout};
   color: ${({ theme }) => theme.colors.text.main};
   box-shadow: ${({ theme }) => theme.shadows.high};
@@ -52,7 +53,9 @@ export function Toast({ kind = 'info', title, description, onClose }: ToastProps
         <strong>{title}</strong>
         {description ? <p>{description}</p> : null}
       </Words>
-      {onClose ? <ButtonIcon icon={Icons.Close} aria-label="Dismiss notification" size="small" onClick={onClose} /> : null}
+      {onClose ? (
+        <ButtonIcon icon={Icons.Close} aria-label="Dismiss notification" size="small" onClick={onClose} />
+      ) : null}
     </Card>
   );
 }

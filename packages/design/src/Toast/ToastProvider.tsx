@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import styled, { useTheme } from 'styled-components';
 import { Toast, type ToastProps } from './Toast';
 
@@ -37,7 +46,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       counter.current += 1;
       const id = `toast-${counter.current}`;
       setToasts((all) => [...all, { ...toast, id }]);
-      if (!toast.sticky) timers.current.set(id, setTimeout(() => remove(id), theme.durations.toast));
+      if (!toast.sticky)
+        timers.current.set(
+          id,
+          setTimeout(() => remove(id), theme.durations.toast),
+        );
       return id;
     },
     [remove, theme.durations.toast],

@@ -55,7 +55,13 @@ const Track = styled.button`
 export function Toggle({ checked, onChange, label, disabled }: ToggleProps) {
   return (
     <Row $disabled={disabled}>
-      <Track type="button" role="switch" aria-checked={checked} disabled={disabled} onClick={() => onChange(!checked)} />
+      <Track
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        disabled={disabled}
+        onClick={() => onChange(!checked)}
+      />
       {label}
     </Row>
   );

@@ -36,7 +36,11 @@ const Tip = styled.div`
 export function Tooltip({ children, content, placement = 'top', defaultOpen = false }: TooltipProps) {
   const theme = useTheme();
   const [open, setOpen] = useState(defaultOpen);
-  const { refs, floatingStyles, context } = useFloating({ ...floatingOptions(theme, placement), open, onOpenChange: setOpen });
+  const { refs, floatingStyles, context } = useFloating({
+    ...floatingOptions(theme, placement),
+    open,
+    onOpenChange: setOpen,
+  });
   const { getReferenceProps, getFloatingProps } = useInteractions([
     useHover(context, { delay: { open: theme.durations.tooltipOpen, close: 0 } }),
     useFocus(context),

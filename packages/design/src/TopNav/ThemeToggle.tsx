@@ -6,5 +6,11 @@ import { useTheme } from '../theme/ThemeProvider';
 export function ThemeToggle() {
   const { themeName, toggleTheme } = useTheme();
   const next = themeName === 'light' ? 'dark' : 'light';
-  return <ButtonIcon icon={themeName === 'light' ? Icons.Moon : Icons.Sun} aria-label={`Switch to ${next} theme`} onClick={toggleTheme} />;
+  return (
+    <ButtonIcon
+      icon={themeName === 'light' ? Icons.Moon : Icons.Sun}
+      aria-label={`Switch to ${next} theme`}
+      onClick={toggleTheme}
+    />
+  );
 }

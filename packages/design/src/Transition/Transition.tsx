@@ -21,9 +21,21 @@ export function Transition({ in: show, duration, styles, children, onExited }: T
   const ms = duration ?? theme.durations.fade;
   const node = useRef<HTMLDivElement>(null);
   return (
-    <RTGTransition in={show} timeout={ms} nodeRef={node} mountOnEnter unmountOnExit appear onExited={onExited}>
+    <RTGTransition
+      in={show}
+      timeout={ms}
+      nodeRef={node}
+      mountOnEnter
+      unmountOnExit
+      appear
+      onExited={onExited}
+    >
       {(state) => (
-        <div ref={node} data-state={state} style={{ transition: `all ${ms}ms ease`, ...styles[state as TransitionState] }}>
+        <div
+          ref={node}
+          data-state={state}
+          style={{ transition: `all ${ms}ms ease`, ...styles[state as TransitionState] }}
+        >
           {children}
         </div>
       )}

@@ -9,7 +9,9 @@ import {
   position,
   shadow,
   space,
+  system,
   typography,
+  type ResponsiveValue,
   type BackgroundProps,
   type BorderProps,
   type ColorProps,
@@ -22,8 +24,22 @@ import {
   type TypographyProps,
 } from 'styled-system';
 
+/** Flex and grid gaps on the spacing scale, which styled-system 5 predates. */
+const gaps = system({
+  gap: { property: 'gap', scale: 'space' },
+  rowGap: { property: 'rowGap', scale: 'space' },
+  columnGap: { property: 'columnGap', scale: 'space' },
+});
+
+type GapProps = {
+  gap?: ResponsiveValue<number | string>;
+  rowGap?: ResponsiveValue<number | string>;
+  columnGap?: ResponsiveValue<number | string>;
+};
+
 /** The styled-system props every box-like component accepts. */
-export type SystemProps = SpaceProps &
+export type SystemProps = GapProps &
+  SpaceProps &
   ColorProps &
   LayoutProps &
   FlexboxProps &
@@ -34,7 +50,19 @@ export type SystemProps = SpaceProps &
   BackgroundProps &
   ShadowProps;
 
-export const systemProps = compose(space, color, layout, flexbox, grid, border, position, typography, background, shadow);
+export const systemProps = compose(
+  gaps,
+  space,
+  color,
+  layout,
+  flexbox,
+  grid,
+  border,
+  position,
+  typography,
+  background,
+  shadow,
+);
 
 const systemPropNames = new Set(systemProps.propNames ?? []);
 

@@ -23,7 +23,13 @@ export type ThemeProviderProps = {
   withoutGlobalStyle?: boolean;
 };
 
-export function ThemeProvider({ children, themeName, defaultThemeName = 'light', onThemeChange, withoutGlobalStyle }: ThemeProviderProps) {
+export function ThemeProvider({
+  children,
+  themeName,
+  defaultThemeName = 'light',
+  onThemeChange,
+  withoutGlobalStyle,
+}: ThemeProviderProps) {
   const [own, setOwn] = useState<ThemeName>(defaultThemeName);
   const current = themeName ?? own;
   const setThemeName = useCallback(

@@ -2,7 +2,9 @@ import { dark, light, type Palette } from './palettes';
 
 // WCAG 2 relative luminance and contrast ratio, for opaque #RRGGBB colours.
 const luminance = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 };
 const contrast = (a: string, b: string) => {
@@ -17,23 +19,33 @@ describe.each([
   ['light', light],
   ['dark', dark],
 ])('the %s palette', (_name, p: Palette) => {
-  test.each(['main', 'slightlyMuted', 'muted'] as const)('text %s reads at 4.5:1 on every elevation level', (level) => {
-    for (const background of Object.values(p.levels)) expect(contrast(p.text[level], background)).toBeGreaterThanOrEqual(4.5);
-  });
-  test.each(['primary', 'secondary', 'border', 'warning'] as const)('%s button text reads at 4.5:1 in every state', (kind) => {
-    const b = p.buttons[kind];
-    for (const bg of [b.background, b.hover, b.active]) {
-      expect(contrast(b.text, bg === 'transparent' ? p.levels.surface : bg)).toBeGreaterThanOrEqual(4.5);
-    }
-  });
+  test.each(['main', 'slightlyMuted', 'muted'] as const)(
+    'text %s reads at 4.5:1 on every elevation level',
+    (level) => {
+      for (const background of Object.values(p.levels))
+        expect(contrast(p.text[level], background)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+  test.each(['primary', 'secondary', 'border', 'warning'] as const)(
+    '%s button text reads at 4.5:1 in every state',
+    (kind) => {
+      const b = p.buttons[kind];
+      for (const bg of [b.background, b.hover, b.active]) {
+        expect(contrast(b.text, bg === 'transparent' ? p.levels.surface : bg)).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
   test('the text button and links read at 4.5:1 on surfaces', () => {
     expect(contrast(p.buttons.text.text, p.levels.surface)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(p.brand, p.levels.surface)).toBeGreaterThanOrEqual(4.5);
   });
-  test.each(['success', 'warning', 'danger', 'info'] as const)('%s text reads at 4.5:1 on its own surface', (kind) => {
-    expect(contrast(p[kind].text, p[kind].surface)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(p.text.main, p[kind].surface)).toBeGreaterThanOrEqual(4.5);
-  });
+  test.each(['success', 'warning', 'danger', 'info'] as const)(
+    '%s text reads at 4.5:1 on its own surface',
+    (kind) => {
+      expect(contrast(p[kind].text, p[kind].surface)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(p.text.main, p[kind].surface)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
   test('the terminal foreground reads on its background', () => {
     expect(contrast(p.ansi.foreground, p.ansi.background)).toBeGreaterThanOrEqual(7);
   });

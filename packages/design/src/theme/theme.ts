@@ -1,6 +1,16 @@
 import { dark, light, type Palette } from './palettes';
 import { space } from './space';
-import { breakpoints, borderWidths, durations, iconSizes, radii, radius, shadows, sizes, zIndices } from './tokens';
+import {
+  breakpoints,
+  borderWidths,
+  durations,
+  iconSizes,
+  radii,
+  radius,
+  shadows,
+  sizes,
+  zIndices,
+} from './tokens';
 import { fonts, fontSizes, fontWeights, lineHeights, typography } from './typography';
 
 export type ThemeName = 'light' | 'dark';

@@ -16,7 +16,15 @@ export const shadows = {
   focus: '0 0 0 2px',
 } as const;
 
-export const zIndices = { base: 0, sticky: 100, nav: 200, popover: 1100, modal: 1200, toast: 1300, tooltip: 1400 } as const;
+export const zIndices = {
+  base: 0,
+  sticky: 100,
+  nav: 200,
+  popover: 1100,
+  modal: 1200,
+  toast: 1300,
+  tooltip: 1400,
+} as const;
 
 export const sizes = {
   cardWidth: 540,

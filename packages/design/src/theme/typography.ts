@@ -10,9 +10,19 @@ export const fontWeights = { regular: 400, medium: 500, bold: 600, heavy: 700 } 
 
 export const lineHeights = [12, 16, 20, 24, 28, 32, 40, 48] as const;
 
-export type TypographyVariant = { fontSize: number; fontWeight: number; lineHeight: string; letterSpacing?: string };
+export type TypographyVariant = {
+  fontSize: number;
+  fontWeight: number;
+  lineHeight: string;
+  letterSpacing?: string;
+};
 
-const variant = (fontSize: number, fontWeight: number, lineHeight: number, letterSpacing?: number): TypographyVariant => ({
+const variant = (
+  fontSize: number,
+  fontWeight: number,
+  lineHeight: number,
+  letterSpacing?: number,
+): TypographyVariant => ({
   fontSize,
   fontWeight,
   // Unitless line-height is relative, so it is given as a ratio rather than as pixels.
