@@ -4,8 +4,10 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { registerErrorHandler } from '../access/errors';
 import { publicUrl, type GatewayConfig } from '../config/config';
+import { liveSessionRoutes } from '../livesessions/routes';
 import { serversDomain } from '../nodes/register';
 import { pingRoutes } from '../ping/routes';
+import { recordingRoutes } from '../recordings/routes';
 import { RoleService } from '../roles/service';
 import { roleRoutes } from '../roles/routes';
 import { sessionRoutes } from '../sessions/routes';
@@ -14,7 +16,10 @@ import type { Store } from '../storage/store';
 import { passwordRoutes } from '../users/passwordRoutes';
 import { userRoutes } from '../users/routes';
 import { UserService } from '../users/service';
+import { auditRoutes } from '../audit/routes';
+import { clusterRoutes } from '../cluster/routes';
 import { consoleRoutes } from '../web/console';
+import { registerSecurityHeaders } from '../web/headers';
 import { createContext, type Gateway } from './context';
 import { firstStart } from './firstStart';
 
@@ -44,6 +49,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   const adminInvite = await firstStart(store, roles, users);
 
   registerErrorHandler(app);
+  registerSecurityHeaders(app, !!config.tls);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket);
   app.addHook('onClose', () => store.close());
@@ -52,8 +58,12 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   userRoutes(gw, users);
   passwordRoutes(gw, users);
   roleRoutes(gw, roles);
-  serversDomain(gw, app);
-  await app.register(consoleRoutes, { webDir: config.webDir });
+  clusterRoutes(gw);
+  auditRoutes(gw);
+  const servers = serversDomain(gw, app);
+  liveSessionRoutes(gw, servers.live);
+  recordingRoutes(gw);
+  await consoleRoutes(app, gw);
 
   return {
     app,

@@ -14,6 +14,8 @@ export interface Gateway {
   now: () => number;
   /** The URL people open, e.g. for invite links. Known once the server listens. */
   publicUrl: () => string;
+  /** How many nodes the cluster has; the nodes domain replaces it with its own count. */
+  countNodes: () => Promise<number>;
   route<B = undefined, Q = undefined, P = undefined>(method: HTTPMethods, url: string, spec: RouteSpec<B, Q, P>): void;
   socket<Q = undefined, P = undefined>(url: string, spec: SocketRouteSpec<Q, P>): void;
 }
@@ -29,6 +31,7 @@ export function createContext(app: FastifyInstance, config: GatewayConfig, store
     sessions,
     now,
     publicUrl,
+    countNodes: async () => 0,
     route: (method, url, spec) => defineRoute(app, authenticate, method, url, spec),
     socket: (url, spec) => defineSocketRoute(app, authenticate, url, spec),
   };

@@ -1,0 +1,14 @@
+import { version } from '../ping/routes';
+
+/** A cluster as GET /sites and the user context present it (wire notes, "User context"). */
+export function presentCluster(name: string, publicUrl: string, nodeCount: number, now: number) {
+  return {
+    name,
+    lastConnected: new Date(now).toISOString(),
+    status: 'online',
+    nodeCount,
+    publicURL: new URL(publicUrl).host,
+    authVersion: version,
+    proxyVersion: version,
+  };
+}
