@@ -72,7 +72,8 @@ function checkDeclaration(method: string, url: string, schemas: Schemas<unknown,
 
 /**
  * Registers an API route. Before the handler runs, in this order: CSRF for state-changing methods, the
- * caller's identity, validation of params, query and body, and authorisation through `authorize`.
+ * caller's identity, authorisation through `authorize` (so a refused caller learns nothing about the input
+ * rules), and validation of params, query and body.
  */
 export function defineRoute<B = undefined, Q = undefined, P = undefined>(
   app: FastifyInstance,
@@ -94,10 +95,10 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined>(
     handler: async (req, reply) => {
       if (guard.csrf) checkCsrf(req);
       const identity = await authenticate(req);
+      authorize(identity, spec.access);
       const params = validate('params', spec.params, req.params);
       const query = validate('query', spec.query, req.query);
       const body = validate('body', spec.body, req.body);
-      authorize(identity, spec.access);
       return spec.handler({ identity, body, query, params, req, reply });
     },
   });
@@ -119,9 +120,9 @@ export function defineSocketRoute<Q = undefined, P = undefined>(
     // Checks run before the upgrade, so a refused caller gets a plain HTTP error.
     preValidation: async (req) => {
       const identity = await authenticate(req);
+      authorize(identity, spec.access);
       validate('params', spec.params, req.params);
       validate('query', spec.query, req.query);
-      authorize(identity, spec.access);
       (req as FastifyRequest & { identity?: Identity }).identity = identity;
     },
     handler: (_req, reply) => reply.code(426).send({ error: { message: 'this endpoint expects a websocket upgrade' } }),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { registerErrorHandler } from '../access/errors';
 import { publicUrl, type GatewayConfig } from '../config/config';
 import { liveSessionRoutes } from '../livesessions/routes';
@@ -31,6 +31,8 @@ export interface GatewayServer {
   roles: RoleService;
   /** The admin invite created at first start, if this start was the first. */
   adminInvite: string | undefined;
+  /** Every route registered, with its options (the router walk tests read their guards). */
+  routes: RouteOptions[];
   /** Listens and answers the URL people open. */
   listen(host: string, port: number): Promise<string>;
   close(): Promise<void>;
@@ -41,6 +43,8 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   const https = config.tls ? { key: readFileSync(config.tls.key), cert: readFileSync(config.tls.cert) } : null;
   const base = { logger: { level: config.logLevel }, logController: new LogController({ disableRequestLogging: true }) };
   const app = (https ? Fastify({ ...base, https }) : Fastify(base)) as unknown as FastifyInstance;
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
   const store = await openStorage({ dataDir: config.dataDir, db: config.db });
   let url = publicUrl(config);
   const gw = createContext(app, config, store, () => url, opts.now);
@@ -72,6 +76,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
     users,
     roles,
     adminInvite,
+    routes,
     async listen(host, port) {
       await app.listen({ host, port });
       const address = app.server.address();
