@@ -54,13 +54,12 @@ function UploadForm({ target, transfer }: { target: TransferTarget; transfer: Tr
   return (
     <form onSubmit={submit}>
       <FieldInput label="Target directory" value={directory} onChange={setDirectory} placeholder="/home/user" required />
-      <Field label="Files" required>
+      <Field label="Files">
         {({ id, describedBy }) => (
           <Input
             id={id}
             type="file"
             multiple
-            required
             aria-describedby={describedBy}
             onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
           />

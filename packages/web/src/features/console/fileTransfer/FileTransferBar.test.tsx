@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage } from '../../../testing/renderPage';
+import { FileTransferBar } from './FileTransferBar';
+import { downloadFile, type TransferProgress, uploadFile } from './transferFile';
+
+// The HTTP side has its own tests (transferFile.test.ts); here the transfers are driven by the test.
+jest.mock('./transferFile', () => ({ uploadFile: jest.fn(), downloadFile: jest.fn() }));
+
+type Options = { onProgress: (p: TransferProgress) => void };
+const upload = jest.mocked(uploadFile);
+const download = jest.mocked(downloadFile);
+
+/** A transfer the test finishes by hand, after reporting progress. */
+function pending<T>() {
+  let settle!: { resolve: (v: T) => void; reject: (e: Error) => void };
+  let options!: Options;
+  const start = (o: Options) =>
+    new Promise<T>((resolve, reject) => {
+      options = o;
+      settle = { resolve, reject };
+    });
+  return { start, progress: (p: TransferProgress) => options.onProgress(p), settle: () => settle };
+}
+
+const target = { clusterId: 'main', serverId: 'n1', login: 'root' };
+
+/** Opens a dialog from the bar and waits for it to take focus, so typing is not raced by its focus trap. */
+async function openDialog(user: ReturnType<typeof userEvent.setup>, button: string, title?: string) {
+  await user.click(screen.getByRole('button', { name: button }));
+  const dialog = screen.getByRole('dialog', title ? { name: title } : {});
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+  return dialog;
+}
+
+beforeEach(() => {
+  upload.mockReset();
+  download.mockReset();
+});
+
+test('uploads each chosen file into the target directory, showing progress, then says what was uploaded', async () => {
+  const user = userEvent.setup();
+  const first = pending<void>();
+  upload.mockImplementationOnce((_t, _d, _f, o) => first.start(o));
+  upload.mockImplementationOnce(() => Promise.resolve());
+  renderPage(<FileTransferBar {...target} />);
+  const dialog = await openDialog(user, 'Upload files', 'Upload to root@n1');
+  await user.type(within(dialog).getByLabelText(/Target directory/), '/tmp');
+  const files = [new File(['one'], 'a.txt'), new File(['two'], 'b.txt')];
+  await user.upload(within(dialog).getByLabelText(/Files/), files);
+  await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+  expect(upload).toHaveBeenCalledWith(target, '/tmp', files[0], expect.anything());
+  first.progress({ loaded: 1, total: 4 });
+  expect(await within(dialog).findByText('25%')).toBeInTheDocument();
+  expect(within(dialog).getByRole('progressbar', { name: 'Transfer progress' })).toHaveAttribute('value', '1');
+  first.settle().resolve();
+  expect(await within(dialog).findByText('Uploaded a.txt, b.txt to /tmp')).toBeInTheDocument();
+  expect(upload).toHaveBeenLastCalledWith(target, '/tmp', files[1], expect.anything());
+});
+
+test('a refused upload shows the server’s message and stops before the next file', async () => {
+  const user = userEvent.setup();
+  upload.mockRejectedValueOnce(new Error('access denied to root@n1'));
+  renderPage(<FileTransferBar {...target} />);
+  const dialog = await openDialog(user, 'Upload files');
+  await user.type(within(dialog).getByLabelText(/Target directory/), '/root');
+  await user.upload(within(dialog).getByLabelText(/Files/), [new File(['1'], 'a'), new File(['2'], 'b')]);
+  await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+  expect(await within(dialog).findByText('access denied to root@n1')).toBeInTheDocument();
+  expect(upload).toHaveBeenCalledTimes(1);
+});
+
+test('downloads a path and hands the bytes to the browser under the file’s own name', async () => {
+  const user = userEvent.setup();
+  const saveFile = jest.fn();
+  const blob = new Blob(['node1\n']);
+  download.mockImplementation((_t, _p, o) => {
+    o.onProgress({ loaded: 6 });
+    return Promise.resolve(blob);
+  });
+  renderPage(<FileTransferBar {...target} saveFile={saveFile} />);
+  const dialog = await openDialog(user, 'Download a file', 'Download from root@n1');
+  await user.type(within(dialog).getByLabelText(/File path/), '/etc/hostname');
+  await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+  expect(await within(dialog).findByText('Downloaded hostname')).toBeInTheDocument();
+  expect(download).toHaveBeenCalledWith(target, '/etc/hostname', expect.anything());
+  expect(saveFile).toHaveBeenCalledWith(blob, 'hostname');
+});
+
+test('a failed download shows the error and saves nothing', async () => {
+  const user = userEvent.setup();
+  const saveFile = jest.fn();
+  download.mockRejectedValue(new Error('no such file: /etc/nope'));
+  renderPage(<FileTransferBar {...target} saveFile={saveFile} />);
+  const dialog = await openDialog(user, 'Download a file');
+  await user.type(within(dialog).getByLabelText(/File path/), '/etc/nope');
+  await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+  expect(await within(dialog).findByText('no such file: /etc/nope')).toBeInTheDocument();
+  expect(saveFile).not.toHaveBeenCalled();
+});
