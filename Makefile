@@ -10,7 +10,7 @@ WEB_SOURCES = $(shell find packages/web/src packages/web/index.html packages/web
 .PHONY: start test install system-deps build clean
 
 start: build
-	node packages/gateway/dist/cli.js start --data-dir data --listen 127.0.0.1:3080
+	node packages/gateway/dist/cli.js start --data-dir data --listen 127.0.0.1:3080 --enroll-self
 
 test: build
 	node scripts/test.mjs
