@@ -60,14 +60,22 @@ test('the rules are checked before the server is asked', async () => {
 });
 
 test('a password reset uses the same screen', async () => {
-  server.use(http.get(compilePath(apiPaths.resetPasswordToken, { tokenId: 'tok1' }), () => HttpResponse.json({ user: 'bob', tokenId: 'tok1', type: 'password', expiry: '2030-01-01T00:00:00Z' })));
+  server.use(
+    http.get(compilePath(apiPaths.resetPasswordToken, { tokenId: 'tok1' }), () =>
+      HttpResponse.json({ user: 'bob', tokenId: 'tok1', type: 'password', expiry: '2030-01-01T00:00:00Z' }),
+    ),
+  );
   renderAt('/web/reset/tok1');
   expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
 });
 
 test('an expired or unknown token shows the server’s error', async () => {
-  server.use(http.get(compilePath(apiPaths.resetPasswordToken, { tokenId: 'tok1' }), () => HttpResponse.json({ error: { message: 'the invite has expired' } }, { status: 404 })));
+  server.use(
+    http.get(compilePath(apiPaths.resetPasswordToken, { tokenId: 'tok1' }), () =>
+      HttpResponse.json({ error: { message: 'the invite has expired' } }, { status: 404 }),
+    ),
+  );
   renderAt('/web/invite/tok1');
   expect(await screen.findByRole('alert')).toHaveTextContent('the invite has expired');
   expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled();

@@ -22,6 +22,7 @@ import {
 } from '@portcullis/shared';
 import { browserLocation } from '../../browserLocation';
 import { api } from '../../client';
+import { useAttempt } from '../../useAttempt';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useMatch, useParams } from 'react-router-dom';
 import { passwordRule, passwordRuleText } from './passwordRules';
@@ -36,8 +37,7 @@ export default function InvitePage() {
   const [loadError, setLoadError] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAttempt();
 
   useEffect(() => {
     api
@@ -49,16 +49,11 @@ export default function InvitePage() {
   const submit = async (e: FormEvent, validate: () => boolean) => {
     e.preventDefault();
     if (!validate()) return;
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await api.put(apiPaths.passwordToken, { token: tokenId, password: encodePassword(password) });
       // The server answers with a session; a full load picks up its bearer token.
       browserLocation.assign(webRoutes.root);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
+    });
   };
 
   return (

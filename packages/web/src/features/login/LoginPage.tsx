@@ -12,6 +12,7 @@ import {
 import { apiPaths, encodePassword, ensureOwnOrigin, primaryAuthType, webRoutes } from '@portcullis/shared';
 import { browserLocation } from '../../browserLocation';
 import { api } from '../../client';
+import { useAttempt } from '../../useAttempt';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -27,17 +28,14 @@ export default function LoginPage() {
   const [user, setUser] = useState('');
   const [pass, setPass] = useState('');
   const [otp, setOtp] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAttempt();
   const askOtp = otpSecondFactors.has(config.auth.second_factor);
   const lead = primaryAuthType(config);
 
   const submit = async (e: FormEvent, validate: () => boolean) => {
     e.preventDefault();
     if (!validate()) return;
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await api.post(apiPaths.webSession, {
         user,
         pass: encodePassword(pass),
@@ -46,10 +44,7 @@ export default function LoginPage() {
       // A full load: the server renders the page with the new session's bearer token (spec §3).
       const redirect = params.get('redirect_uri');
       browserLocation.assign(redirect ? ensureOwnOrigin(redirect, window.location.origin) : webRoutes.root);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
+    });
   };
 
   const localForm = config.auth.localAuthEnabled ? (

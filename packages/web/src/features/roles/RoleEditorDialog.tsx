@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog } from '@portcullis/design';
 import type { Resource } from '@portcullis/shared';
 import { useState } from 'react';
+import { useAttempt } from '../../useAttempt';
 import { newRoleTemplate } from './newRoleTemplate';
 import { roleActions } from './rolesAtoms';
 import { YamlEditor } from './YamlEditor';
@@ -16,18 +17,12 @@ export function RoleEditorDialog({
   onSaved: () => void;
 }) {
   const [content, setContent] = useState(role?.content ?? newRoleTemplate);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAttempt();
   const save = async () => {
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await (role ? roleActions.update(role.name, content) : roleActions.create(content));
       onSaved();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog

@@ -3,9 +3,9 @@ import type { Resource } from '@portcullis/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { userContextAtom } from '../../session/userContext';
-import { DeleteRoleDialog } from './DeleteRoleDialog';
+import { ConfirmDeleteDialog } from '../../dialogs/ConfirmDeleteDialog';
 import { RoleEditorDialog } from './RoleEditorDialog';
-import { rolesAtom, rolesVersionAtom } from './rolesAtoms';
+import { roleActions, rolesAtom, rolesVersionAtom } from './rolesAtoms';
 
 type Open = { kind: 'create' } | { kind: 'edit'; role: Resource } | { kind: 'delete'; role: Resource } | null;
 
@@ -51,7 +51,18 @@ export default function RolesPage() {
         />
       ) : null}
       {open?.kind === 'delete' ? (
-        <DeleteRoleDialog name={open.role.name} onClose={close} onDeleted={saved} />
+        <ConfirmDeleteDialog
+          title="Delete Role?"
+          confirmText="Yes, Remove Role"
+          onClose={close}
+          onConfirm={async () => {
+            await roleActions.remove(open.role.name);
+            saved();
+          }}
+        >
+          You are about to delete role <strong>{open.role.name}</strong>. Users holding it lose what it
+          grants.
+        </ConfirmDeleteDialog>
       ) : null}
     </>
   );

@@ -12,6 +12,7 @@ import type { User } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { loadable } from 'jotai/utils';
 import { type FormEvent, useState } from 'react';
+import { useAttempt } from '../../useAttempt';
 import type { IssuedToken } from './ResetLinkDialog';
 import { type TraitName, traitLabels, traitNames } from './traitFields';
 import { roleNamesAtom, userActions } from './usersAtoms';
@@ -41,8 +42,7 @@ export function UserDialog({
   const [traits, setTraits] = useState<Record<string, string>>(() =>
     Object.fromEntries(traitNames.map((t) => [t, (user?.traits[t] ?? []).join(', ')])),
   );
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAttempt();
 
   const save = async (e: FormEvent, validate: () => boolean) => {
     e.preventDefault();
@@ -50,17 +50,9 @@ export function UserDialog({
       if (roles.length === 0) setError('Give the user at least one role');
       return;
     }
-    setBusy(true);
-    setError('');
-    const body = {
-      name,
-      roles,
-      traits: Object.fromEntries(traitNames.map((t) => [t, splitList(traits[t] ?? '')])) as Record<
-        TraitName,
-        string[]
-      >,
-    };
-    try {
+    const traitValues = Object.fromEntries(traitNames.map((t) => [t, splitList(traits[t] ?? '')]));
+    const body = { name, roles, traits: traitValues as Record<TraitName, string[]> };
+    await run(async () => {
       if (user) {
         await userActions.update(body);
         onSaved();
@@ -68,10 +60,7 @@ export function UserDialog({
         await userActions.create(body);
         onSaved({ ...(await userActions.createToken(name, 'invite')), kind: 'invite' });
       }
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
+    });
   };
 
   const formId = user ? 'edit-user' : 'create-user';

@@ -3,7 +3,8 @@ import type { User } from '@portcullis/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { userContextAtom } from '../../session/userContext';
-import { DeleteUserDialog } from './DeleteUserDialog';
+import { ConfirmDeleteDialog } from '../../dialogs/ConfirmDeleteDialog';
+import { useAttempt } from '../../useAttempt';
 import { ResetLinkDialog, type IssuedToken } from './ResetLinkDialog';
 import { UserDialog } from './UserDialog';
 import { userActions, usersAtom, usersVersionAtom } from './usersAtoms';
@@ -21,18 +22,15 @@ export default function UsersPage() {
   const { acl } = useAtomValue(userContextAtom);
   const refresh = useSetAtom(usersVersionAtom);
   const [open, setOpen] = useState<Open>(null);
-  const [error, setError] = useState('');
+  const { error, setError, run } = useAttempt();
   const close = () => setOpen(null);
   const changed = () => refresh((v) => v + 1);
 
   const resetPassword = async (user: User) => {
-    setError('');
-    try {
+    await run(async () => {
       const token = await userActions.createToken(user.name, 'password');
       setOpen({ kind: 'token', token: { ...token, kind: 'password' } });
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    }
+    });
   };
 
   return (
@@ -75,7 +73,19 @@ export default function UsersPage() {
         />
       ) : null}
       {open?.kind === 'delete' ? (
-        <DeleteUserDialog name={open.user.name} onClose={close} onDeleted={() => (changed(), close())} />
+        <ConfirmDeleteDialog
+          title="Delete User?"
+          confirmText="Yes, Remove User"
+          onClose={close}
+          onConfirm={async () => {
+            await userActions.remove(open.user.name);
+            changed();
+            close();
+          }}
+        >
+          You are about to delete user <strong>{open.user.name}</strong>. This will revoke their access and
+          cannot be undone.
+        </ConfirmDeleteDialog>
       ) : null}
       {open?.kind === 'token' ? <ResetLinkDialog token={open.token} onClose={close} /> : null}
     </>
