@@ -28,9 +28,10 @@ export function parseRoleYaml(content: string): RoleResource {
   if (!result.success) {
     const problems = result.error.issues.slice(0, 5).map((issue) => {
       const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-      const keys = issue.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
-      const line = lineOf(doc, counter, path);
-      return `${line ? `line ${line}: ` : ''}${path.join('.') || 'role'}: ${issue.message}${keys}`;
+      // An unknown key is pointed at on its own line rather than its parent's.
+      const at = issue.code === 'unrecognized_keys' && issue.keys[0] ? [...path, issue.keys[0]] : path;
+      const line = lineOf(doc, counter, at);
+      return `${line ? `line ${line}: ` : ''}${path.join('.') || 'role'}: ${issue.message}`;
     });
     throw new RoleSyntaxError(problems.join('; '));
   }
