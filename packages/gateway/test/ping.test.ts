@@ -1,35 +1,48 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 const cli = path.resolve(__dirname, '../dist/cli.js');
 
-/** Starts the built command line for real and waits until it answers. */
-async function startGateway(port: number) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-'));
+/** Starts the built command line for real, collecting what it prints, and waits until it answers. */
+async function startGateway(port: number, dataDir: string) {
   const child = spawn(process.execPath, [cli, 'start', '--listen', `127.0.0.1:${port}`, '--data-dir', dataDir], { stdio: 'pipe' });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${base}/v1/webapi/ping`);
-      return { child, base };
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // The invite line is printed right after the server listens.
+    if (stdout.includes('listening')) return { child, base, output: () => stdout };
+    await new Promise((r) => setTimeout(r, 100));
   }
   child.kill();
-  throw new Error('gateway did not start');
+  throw new Error(`gateway did not start:\n${stdout}`);
 }
 
+const stop = async (child: ChildProcess) => {
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  child.kill('SIGTERM');
+  return exited;
+};
+
 describe('portcullis start', () => {
-  it('answers /v1/webapi/ping with JSON and stops cleanly on SIGTERM', async () => {
-    const { child, base } = await startGateway(3981);
-    const res = await fetch(`${base}/v1/webapi/ping`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints the admin invite URL on first start only, answers /ping and stops cleanly on SIGTERM', async () => {
+    const first = await startGateway(3981, dataDir);
+    const invite = /https?:\/\/\S+\/web\/invite\/(\S+)/.exec(first.output());
+    expect(invite?.[0]).toMatch(/^http:\/\/localhost:3981\/web\/invite\/[0-9a-f]{32}$/);
+    const token = await fetch(`${first.base}/v1/webapi/users/password/token/${invite![1]}`);
+    expect(await token.json()).toMatchObject({ user: 'admin', type: 'invite' });
+    const res = await fetch(`${first.base}/v1/webapi/ping`);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(await res.json()).toMatchObject({ automatic_upgrades: false, proxy: { assist_enabled: false } });
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await startGateway(3981, dataDir);
+    expect(second.output()).not.toMatch(/\/web\/invite\//);
+    expect(await stop(second.child)).toBe(0);
   });
 });

@@ -1,0 +1,48 @@
+import { loadConfig, publicUrl, type GatewayConfig } from '../config/config';
+import { PasswordHasher } from '../auth/password';
+import { RoleService } from '../roles/service';
+import { openStorage } from '../storage/open';
+import type { Store } from '../storage/store';
+import { UserService } from '../users/service';
+
+/** How every command finds the gateway's storage. */
+export interface StorageFlags {
+  dataDir?: string;
+  config?: string;
+  db?: string;
+}
+
+export interface CliServices {
+  config: GatewayConfig;
+  store: Store;
+  users: UserService;
+  roles: RoleService;
+  url: string;
+}
+
+/** The name commands write into the audit log as the actor. */
+export const cliActor = 'cli';
+
+/**
+ * Opens the gateway's storage (safe while the gateway runs: SQLite in WAL mode, or PostgreSQL), makes sure
+ * the preset roles exist, runs the command and closes.
+ */
+export async function withServices<T>(flags: StorageFlags, work: (s: CliServices) => Promise<T>): Promise<T> {
+  const config = loadConfig(flags.config, { dataDir: flags.dataDir, db: flags.db, logLevel: 'silent' });
+  const store = await openStorage({ dataDir: config.dataDir, db: config.db });
+  try {
+    const users = new UserService(store, new PasswordHasher(config.auth.passwordHashing));
+    const roles = new RoleService(store);
+    await roles.ensurePresets(cliActor);
+    return await work({ config, store, users, roles, url: publicUrl(config) });
+  } finally {
+    await store.close();
+  }
+}
+
+export function storageOptions<T extends { option: (flags: string, description: string) => T }>(command: T): T {
+  return command
+    .option('--data-dir <dir>', 'the gateway data directory (default ./data)')
+    .option('--config <file>', 'the gateway YAML configuration file')
+    .option('--db <url>', 'a postgres:// URL when the gateway uses PostgreSQL');
+}
