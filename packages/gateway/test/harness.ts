@@ -11,6 +11,8 @@ import pg from 'pg';
 import { parseConfig, type ConfigInput } from '../src/config/config';
 import { createGateway, type GatewayServer } from '../src/server/app';
 import type { Engine } from '../src/storage/engine';
+import { openStorage } from '../src/storage/open';
+import type { Store } from '../src/storage/store';
 import type { Traits } from '../src/storage/repos/users';
 
 export const engines: Engine[] = ['sqlite', 'postgres'];
@@ -124,7 +126,8 @@ function makeClient(url: string, state: { csrf: string; secret?: string; session
   } as Client;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, empty PostgreSQL database for one test run; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portcullis_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();
@@ -191,6 +194,23 @@ export async function startGateway(opts: { engine?: Engine; config?: Partial<Con
     },
     async close() {
       await server.close();
+      await pgdb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Storage alone on a fresh SQLite directory or PostgreSQL database, for the conformance suite. */
+export async function openTestStorage(engine: Engine): Promise<{ store: Store; options: { dataDir: string; db?: string }; dispose: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-store-'));
+  const pgdb = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const options = { dataDir, ...(pgdb && { db: pgdb.url }) };
+  const store = await openStorage(options);
+  return {
+    store,
+    options,
+    dispose: async () => {
+      await store.close();
       await pgdb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -7,7 +7,7 @@ describe.each(engines)('web sessions on %s', (engine) => {
   });
   afterAll(() => gw.close());
 
-  it('walks invite → set password → login → status → renew → logout → status 403', async () => {
+  it('walks invite → set password → login → context → renew → logout → status 403', async () => {
     const invite = gw.server.adminInvite!;
     expect(invite).toMatch(/^[0-9a-f]{32}$/);
     const anon = gw.anonymous();
@@ -24,6 +24,8 @@ describe.each(engines)('web sessions on %s', (engine) => {
     expect(admin.session).toMatchObject({ type: 'Bearer', sessionInactiveTimeout: 0 });
     expect(admin.session!.expires_in).toBeGreaterThan(7 * 3600);
     expect((await admin.get('/v1/webapi/user/status')).body).toEqual({ message: 'ok' });
+    const context = await admin.get('/v1/webapi/sites/localhost/context');
+    expect(context.body).toMatchObject({ userName: 'admin', userAcl: { users: { list: true }, roles: { edit: true }, events: { list: true }, nodes: { list: true } } });
 
     const oldToken = admin.session!.token;
     const renewed = await admin.post('/v1/webapi/sessions/web/renew');
