@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { agentCommand } from '../agent/command';
+import { nodesCommand } from '../nodes/command';
 import { rolesCommand } from './roles';
 import { startCommand } from './start';
 import { usersCommand } from './users';
@@ -9,5 +11,7 @@ export function buildProgram(out: (line: string) => void = (line) => console.log
   startCommand(program);
   usersCommand(program, out);
   rolesCommand(program, out);
+  agentCommand(program);
+  nodesCommand(program);
   return program;
 }
