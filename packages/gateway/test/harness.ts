@@ -140,6 +140,12 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
     drop: async () => {
       const c = new pg.Client({ connectionString: postgresAdminUrl });
       await c.connect();
+      // The pool's sockets close just after it reports ending; wait for them rather than cut them off.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },

@@ -45,7 +45,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   const app = (https ? Fastify({ ...base, https }) : Fastify(base)) as unknown as FastifyInstance;
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
-  const store = await openStorage({ dataDir: config.dataDir, db: config.db });
+  const store = await openStorage({ dataDir: config.dataDir, db: config.db, onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost') });
   let url = publicUrl(config);
   const gw = createContext(app, config, store, () => url, opts.now);
   const users = new UserService(store, gw.hasher, gw.now);

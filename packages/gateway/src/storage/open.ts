@@ -15,6 +15,8 @@ export interface StorageOptions {
   dataDir: string;
   /** A postgres:// URL; SQLite in dataDir when absent. */
   db?: string | undefined;
+  /** Told about errors on idle PostgreSQL connections, which are otherwise dropped quietly. */
+  onIdleError?: (err: Error) => void;
 }
 
 export function engineOf(options: StorageOptions): Engine {
@@ -23,7 +25,11 @@ export function engineOf(options: StorageOptions): Engine {
 
 function connect(options: StorageOptions): Kysely<Tables> {
   if (options.db) {
-    return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.db, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: options.db, max: 10 });
+    // An idle connection the server drops (a restart, a failover) must not crash the gateway: the pool
+    // discards it and the next query opens a new one.
+    pool.on('error', (err) => options.onIdleError?.(err));
+    return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new Database(path.join(options.dataDir, 'portcullis.db'));

@@ -53,14 +53,14 @@ export function eventRepo(db: Kysely<Tables>) {
     /** One page in (time, id) order; asks for one more row than the limit to know whether a next page exists. */
     async search(q: EventQuery): Promise<{ events: StoredEvent[]; next?: EventKey }> {
       const cmp = q.order === 'asc' ? '>' : '<';
-      let query = db.selectFrom('events').select(['id', 'time', 'data']).where('time', '>=', q.from).where('time', '<=', q.to);
-      if (q.types && q.types.length > 0) query = query.where('type', 'in', q.types);
       const after = q.after;
-      if (after) {
-        query = query.where((eb) =>
-          eb.or([eb('time', cmp, after.time), eb.and([eb('time', '=', after.time), eb('id', cmp, after.id)])]),
-        );
-      }
+      // One lower and one upper bound on time, folding in the cursor: given two bounds on the same side,
+      // SQLite may seek by the looser one and filter half the table.
+      const from = after && q.order === 'asc' ? Math.max(q.from, after.time) : q.from;
+      const to = after && q.order === 'desc' ? Math.min(q.to, after.time) : q.to;
+      let query = db.selectFrom('events').select(['id', 'time', 'data']).where('time', '>=', from).where('time', '<=', to);
+      if (q.types && q.types.length > 0) query = query.where('type', 'in', q.types);
+      if (after) query = query.where((eb) => eb.or([eb('time', cmp, after.time), eb('id', cmp, after.id)]));
       const rows = await query.orderBy('time', q.order).orderBy('id', q.order).limit(q.limit + 1).execute();
       const page = rows.slice(0, q.limit).map((r) => ({ id: Number(r.id), time: Number(r.time), data: JSON.parse(r.data) as Record<string, unknown> }));
       const last = page[page.length - 1];
