@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type GatewayInfo, type GatewayName, gatewaysFile } from './fixtures/gateways';
+import { e2ePort, type GatewayInfo, type GatewayName, gatewaysFile } from './fixtures/gateways';
 
 /** The line a gateway prints at first start; quotes excluded so a JSON log line works too. */
 const invitePattern = /https?:\/\/[^\s"']+(\/web\/invite\/[^\s"']+)/;
@@ -12,8 +12,11 @@ interface Started {
   stop: () => void;
 }
 
-/** Starts one built gateway on a fresh data directory and waits for its printed admin invite. */
-async function startGateway(port: number, auth?: GatewayInfo['auth']): Promise<Started> {
+/**
+ * Starts one built gateway on a fresh data directory and waits for its printed admin invite.
+ * `enrollSelf` also runs the gateway's own agent, so this machine is a node (the servers tests use it).
+ */
+async function startGateway(port: number, auth?: GatewayInfo['auth'], enrollSelf = false): Promise<Started> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-e2e-'));
   const args = [
     'packages/gateway/dist/cli.js',
@@ -23,6 +26,7 @@ async function startGateway(port: number, auth?: GatewayInfo['auth']): Promise<S
     '--data-dir',
     dataDir,
   ];
+  if (enrollSelf) args.push('--enroll-self');
   if (auth) {
     const configFile = path.join(dataDir, 'gateway.yaml');
     const lines = Object.entries(auth).map(([k, v]) => `  ${k}: "${v}"`);
@@ -71,7 +75,7 @@ async function startGateway(port: number, auth?: GatewayInfo['auth']): Promise<S
  * of spec §4 finish in seconds: one whose session renews every tick, one that logs idle users out.
  */
 export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT ?? 3990);
+  const port = e2ePort;
   const plan: [GatewayName, number, GatewayInfo['auth']?][] = [
     ['main', port],
     // Renewal starts under 180 s left, so a 200 s session renews at the first 15 s check.
@@ -79,7 +83,9 @@ export default async function globalSetup() {
     // Idle longer than 45 s - 30 s = 15 s logs out at the next 30 s check.
     ['idle', port + 2, { inactivityTimeout: '45s' }],
   ];
-  const settled = await Promise.allSettled(plan.map(([, p, auth]) => startGateway(p, auth)));
+  const settled = await Promise.allSettled(
+    plan.map(([name, p, auth]) => startGateway(p, auth, name === 'main')),
+  );
   const started = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failure = settled.find((s) => s.status === 'rejected');
   if (failure) {
