@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { z } from 'zod';
 
@@ -8,20 +9,44 @@ export interface HashCost {
 }
 
 /**
- * Argon2id hashing. @node-rs/argon2 runs each hash on the libuv thread pool, so the event loop keeps serving
- * other requests while a login is being checked.
+ * How many hashes may run at once: one core is left to the event loop, which would otherwise compete with
+ * every busy hashing thread for the CPU (and the libuv pool stays free for file and DNS work).
+ */
+export const defaultHashConcurrency = Math.max(1, availableParallelism() - 1);
+
+/**
+ * Argon2id hashing. @node-rs/argon2 runs each hash on the libuv thread pool, off the event loop; a queue
+ * bounds how many run at once.
  */
 export class PasswordHasher {
   private decoy: Promise<string> | undefined;
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
 
-  constructor(private readonly cost: HashCost) {}
+  constructor(
+    private readonly cost: HashCost,
+    private readonly concurrency = defaultHashConcurrency,
+  ) {}
+
+  private async limited<T>(work: () => Promise<T>): Promise<T> {
+    // A finishing hash hands its slot straight to the next in line, so a newcomer cannot slip in between.
+    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.queue.push(resolve));
+    else this.running++;
+    try {
+      return await work();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
 
   hash(password: string): Promise<string> {
-    return hash(password, { memoryCost: this.cost.memoryKiB, timeCost: this.cost.iterations, parallelism: this.cost.parallelism });
+    return this.limited(() => hash(password, { memoryCost: this.cost.memoryKiB, timeCost: this.cost.iterations, parallelism: this.cost.parallelism }));
   }
 
   verify(stored: string, password: string): Promise<boolean> {
-    return verify(stored, password).catch(() => false);
+    return this.limited(() => verify(stored, password).catch(() => false));
   }
 
   /** Spends the same work as a real check, so an unknown user answers no faster than a wrong password. */

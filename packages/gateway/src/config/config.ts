@@ -14,14 +14,16 @@ const listenPattern = /^[^:\s]+:\d{1,5}$/;
  * Argon2id cost. The default follows OWASP's argon2id recommendation (19 MiB, 2 passes). Tests may lower it
  * only by saying so in their config; nothing lowers it implicitly.
  */
+export const defaultPasswordHashing = { memoryKiB: 19_456, iterations: 2, parallelism: 1 };
+
 const passwordHashingSchema = z
   .object({
-    memoryKiB: z.number().int().min(8).default(19_456),
-    iterations: z.number().int().min(1).default(2),
-    parallelism: z.number().int().min(1).default(1),
+    memoryKiB: z.number().int().min(8).default(defaultPasswordHashing.memoryKiB),
+    iterations: z.number().int().min(1).default(defaultPasswordHashing.iterations),
+    parallelism: z.number().int().min(1).default(defaultPasswordHashing.parallelism),
   })
   .strict()
-  .default({ memoryKiB: 19_456, iterations: 2, parallelism: 1 });
+  .default(defaultPasswordHashing);
 
 export const configSchema = z
   .object({
