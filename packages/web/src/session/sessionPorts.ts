@@ -7,9 +7,10 @@ import type { SessionPorts } from './sessionLifecycle';
 export function browserSessionPorts(): SessionPorts {
   return {
     readToken: () => localState.getBearerToken() ?? null,
-    renew: async () => localState.saveSession(await api.post<BearerTokenJson>(apiPaths.webSessionRenew)),
+    // Both send an empty JSON object: the client always declares a JSON body, and the server rejects an empty one.
+    renew: async () => localState.saveSession(await api.post<BearerTokenJson>(apiPaths.webSessionRenew, {})),
     checkStatus: () => api.get(apiPaths.userStatus),
-    deleteSession: () => api.delete(apiPaths.webSession),
+    deleteSession: () => api.delete(apiPaths.webSession, {}),
     clearLocalState: () => localState.clear(),
     readLastActive: () => localState.getLastActive(),
     writeLastActive: (ms) => localState.setLastActive(ms),
