@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { StorageKey } from '@portcullis/shared';
 import { acceptInvite, logout } from '../fixtures/console';
 import { gateway } from '../fixtures/gateways';
 
@@ -6,8 +7,12 @@ import { gateway } from '../fixtures/gateways';
 // gateway's admin invite, so they run in order in one worker.
 test.describe.configure({ mode: 'serial' });
 
-const tokenOf = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => localStorage.getItem('grv_teleport_token'));
+/** The bearer token the tabs share; a renewal issues a new one (a reload only re-reads the same). */
+const tokenOf = (page: Page) =>
+  page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { accessToken?: string }).accessToken,
+    StorageKey.TOKEN,
+  );
 
 test('with a short session TTL two tabs stay signed in across renewals, and logout in one logs out the other', async ({
   context,

@@ -176,6 +176,29 @@ describe('token check', () => {
     expect(ports.goToLogin).toHaveBeenCalled();
   });
 
+  test('a 403 while a renewal runs is left to the renewal', async () => {
+    const { ports, session } = setup(tokenWith(RENEW_UNDER_MS - 1));
+    ports.renew.mockImplementation(() => new Promise(() => {}));
+    ports.checkStatus.mockRejectedValue(Object.assign(new Error('forbidden'), { status: 403 }));
+    session.start();
+    await jest.advanceTimersByTimeAsync(TOKEN_CHECK_MS);
+    expect(ports.checkStatus).toHaveBeenCalledTimes(1);
+    expect(ports.goToLogin).not.toHaveBeenCalled();
+    session.stop();
+  });
+
+  test('a 403 answered to a token renewed meanwhile keeps the session', async () => {
+    const { ports, session, state } = setup(tokenWith(600_000));
+    ports.checkStatus.mockImplementation(async () => {
+      state.token = tokenWith(600_000 + 1);
+      throw Object.assign(new Error('forbidden'), { status: 403 });
+    });
+    session.start();
+    await jest.advanceTimersByTimeAsync(TOKEN_CHECK_MS);
+    expect(ports.goToLogin).not.toHaveBeenCalled();
+    session.stop();
+  });
+
   test('another failure of the status check keeps the session', async () => {
     const { ports, session } = setup(tokenWith(600_000));
     ports.checkStatus.mockRejectedValue(Object.assign(new Error('bad gateway'), { status: 502 }));

@@ -117,11 +117,15 @@ export class SessionLifecycle {
   private checkToken(): void {
     this.ensureSession();
     // Only while the token has a margin left, so the check never races the expiry logout.
-    if (this.timeLeft() > STATUS_CHECK_MIN_TIME_LEFT_MS) {
-      this.ports.checkStatus().catch((err: { status?: number }) => {
-        if (err?.status === 403) void this.logout();
-      });
-    }
+    if (this.timeLeft() <= STATUS_CHECK_MIN_TIME_LEFT_MS) return;
+    const asked = this.ports.readToken()?.created;
+    this.ports.checkStatus().catch((err: { status?: number }) => {
+      if (err?.status !== 403) return;
+      // A renewal (here or in another tab) replaces the session the check asked about: a 403 then says
+      // nothing, and the renewal's own outcome decides.
+      if (this.renewing || this.ports.readToken()?.created !== asked) return;
+      void this.logout();
+    });
   }
 
   private async renew(): Promise<void> {
