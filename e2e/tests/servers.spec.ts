@@ -130,8 +130,9 @@ test.describe('servers and the web terminal', () => {
     expect(added.status(), await added.text()).toBe(200);
     openSshNodeId = ((await added.json()) as { id: string }).id;
 
-    // Servers: the local agent (through its tunnel) and the OpenSSH node.
-    await user.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Servers' }).click();
+    // Servers: the local agent (through its tunnel) and the OpenSSH node. The console may have opened on
+    // Servers already, before the OpenSSH node existed: load the page afresh.
+    await user.goto(`/web/cluster/${cluster}/nodes`);
     const table = user.getByRole('table', { name: 'Servers' });
     await expect(table.getByRole('row').filter({ hasText: openSshHostname })).toContainText('127.0.0.1');
     const agentRow = table.getByRole('row').filter({ hasText: '⟵ Tunnel' }).first();
