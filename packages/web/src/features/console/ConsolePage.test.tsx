@@ -1,7 +1,9 @@
-import { encodeControl, type SessionInfo, type TerminalParams } from '@portcullis/shared';
+import { encodeControl, makeWebConfig, type SessionInfo, type TerminalParams } from '@portcullis/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
 import { Route, Routes, useNavigate } from 'react-router-dom';
+import { webConfigAtom } from '../../config';
 import { renderPage } from '../../testing/renderPage';
 import ConsolePage from './ConsolePage';
 import type { TerminalSocket } from './terminal/TerminalEngine';
@@ -83,14 +85,14 @@ function Navigator() {
   return null;
 }
 
-function renderConsole(path: string) {
+function renderConsole(path: string, store = createStore()) {
   return renderPage(
-    <>
+    <Provider store={store}>
       <Navigator />
       <Routes>
         <Route path="/web/cluster/:clusterId/console/*" element={<ConsolePage connect={connect} />} />
       </Routes>
-    </>,
+    </Provider>,
     { path },
   );
 }
@@ -110,7 +112,7 @@ const session = (hostname: string): SessionInfo => ({
   parties: [],
 });
 
-test('the node route opens a session as that login, sized to the terminal, with the configured scrollback', () => {
+test('the node route opens a session as that login, sized to the terminal, with the default scrollback of 1000 lines', () => {
   renderConsole('/web/cluster/main/console/node/n1/root');
   expect(sockets).toHaveLength(1);
   expect(sockets[0]!.clusterId).toBe('main');
@@ -119,6 +121,13 @@ test('the node route opens a session as that login, sized to the terminal, with 
   expect(terminals[0]!.options.scrollback).toBe(1000);
   expect(screen.getByTestId('terminal')).toHaveAttribute('data-renderer', 'dom');
   expect(screen.getByRole('tab', { name: /root@n1/ })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the terminal keeps as many lines as the server’s config ui.scrollbackLines says', () => {
+  const store = createStore();
+  store.set(webConfigAtom, makeWebConfig({ ui: { scrollbackLines: 5000 } }));
+  renderConsole('/web/cluster/main/console/node/n1/root', store);
+  expect(terminals[0]!.options.scrollback).toBe(5000);
 });
 
 test('the tab follows the session: connecting, then login@hostname, then ended', () => {
