@@ -1,3 +1,5 @@
+import { LiveSessions } from '../livesessions/hub';
+import { RecordingStore } from '../recordings/store';
 import type { Gateway } from '../server/context';
 import { UserCertificateAuthority } from '../sshca/ca';
 import { OpenSshClient, parseSshAddr } from '../sshca/client';
@@ -22,6 +24,8 @@ export interface Servers {
   ca: UserCertificateAuthority;
   ssh: OpenSshClient;
   tracker: SessionTracker;
+  /** Recording and joining of the tracker's sessions. */
+  live: LiveSessions;
   /** Opens a shell on a node through its agent or over OpenSSH; throws with a user-facing reason. */
   openShell(node: NodeRecord, request: ShellRequest, user: string): ShellChannel;
 }
@@ -34,13 +38,15 @@ export function createServers(gw: Gateway, options: ServersOptions = {}): Server
   const agents = new AgentRegistry(gw.store, nodes, tokens, gw.now, { heartbeatMs: options.heartbeatMs ?? 5_000 });
   const ca = UserCertificateAuthority.loadOrCreate(gw.config.dataDir);
   const ssh = new OpenSshClient(ca, gw.config.dataDir);
+  const tracker = new SessionTracker(gw.now);
   return {
     nodes,
     tokens,
     agents,
     ca,
     ssh,
-    tracker: new SessionTracker(gw.now),
+    tracker,
+    live: new LiveSessions(gw, tracker, new RecordingStore(gw.config.dataDir)),
     openShell(node, request, user) {
       if (!node.tunnel) return openSshShell(ssh, parseSshAddr(node.addr), request, `${user}@${gw.config.clusterName}`);
       const mux = agents.connection(node.id);

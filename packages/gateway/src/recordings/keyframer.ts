@@ -70,6 +70,15 @@ export class Keyframer {
     mirror?.term.write('', () => mirror.term.resize(cols, rows));
   }
 
+  /** The screen as it is now (after every byte fed so far), e.g. for someone joining the session. */
+  current(): Promise<Omit<ScreenSnapshot, 'offset'>> {
+    const mirror = this.mirror;
+    if (!mirror) return Promise.resolve({ cols: this.cols, rows: this.rows, screen: this.screen });
+    return new Promise((resolve) =>
+      mirror.term.write('', () => resolve({ cols: mirror.term.cols, rows: mirror.term.rows, screen: mirror.serializer.serialize({ scrollback: 0 }) })),
+    );
+  }
+
   /** Takes a final keyframe if output arrived since the last one, then frees the terminal. */
   close(): Promise<void> {
     clearTimeout(this.idleTimer);

@@ -102,6 +102,11 @@ export class RecordingWriter {
     this.scheduleFlush();
   }
 
+  /** The screen as it is now, from the keyframe mirror. */
+  screen(): ReturnType<Keyframer['current']> {
+    return this.keyframer.current();
+  }
+
   /** Makes everything received so far durable. */
   flush(): Promise<void> {
     clearTimeout(this.flushTimer);

@@ -8,7 +8,7 @@ import { NodeUnreachableError, type Servers } from '../nodes/servers';
 import type { Gateway } from '../server/context';
 import { auditRefusal, isLive, nodeRefusal } from './access';
 import { bridge, holdIncoming, sendControl } from './bridge';
-import type { TrackedSession } from './tracker';
+import { sessionJson } from '../livesessions/presenter';
 
 const connectQuery = z.object({
   access_token: z.string().min(1),
@@ -37,21 +37,6 @@ function refuse(socket: WebSocket, message: string): void {
   socket.close(1000, 'refused');
 }
 
-const sessionJson = (s: TrackedSession) => ({
-  kind: 'ssh' as const,
-  id: s.id,
-  namespace: 'default',
-  login: s.login,
-  server_id: s.serverId,
-  server_hostname: s.serverHostname,
-  server_addr: s.serverAddr,
-  cluster_name: s.clusterName,
-  created: new Date(s.created).toISOString(),
-  last_active: new Date(s.lastActive).toISOString(),
-  terminal_params: s.terminal,
-  parties: s.parties.map((p) => ({ id: p.id, user: p.user, remote_addr: p.remoteAddr, server_id: s.serverId, last_active: new Date(p.lastActive).toISOString() })),
-});
-
 /** The terminal websocket: access checks, then a shell on the node bridged to the browser, audited start to end. */
 export function terminalRoutes(gw: Gateway, servers: Servers) {
   gw.socket('/v1/webapi/sites/:clusterId/connect', {
@@ -66,6 +51,7 @@ export function terminalRoutes(gw: Gateway, servers: Servers) {
   });
 
   async function openSession(socket: WebSocket, identity: Identity, p: TerminalParams, remoteAddr: string, release: () => Parameters<typeof bridge>[3]): Promise<void> {
+    if (p.sid) return servers.live.join(socket, identity, p, remoteAddr, release, (message) => refuse(socket, message));
     const node = await servers.nodes.get(p.server_id);
     if (!isLive(node, gw.now())) return refuse(socket, `node ${p.server_id} was not found or is offline`);
     const reason = nodeRefusal(identity, node, p.login);
@@ -87,6 +73,7 @@ export function terminalRoutes(gw: Gateway, servers: Servers) {
       { id: sid, kind: 'ssh', login: p.login, serverId: node.id, serverHostname: node.hostname, serverAddr: node.addr, clusterName: gw.config.clusterName, owner: user, terminal: p.term },
       { id: partyId, user, remoteAddr },
     );
+    servers.live.attach(session, identity, channel, socket, partyId);
     sendControl(socket, { type: 'session', session: sessionJson(session) });
     const common = { user, sid, login: p.login, server_id: node.id, server_hostname: node.hostname, server_addr: node.addr, namespace: 'default' };
     const start = await recordEvent(gw.store, 'SESSION_START', { ...common, size: `${p.term.w}:${p.term.h}`, 'addr.remote': remoteAddr, interactive: true });
@@ -103,6 +90,7 @@ export function terminalRoutes(gw: Gateway, servers: Servers) {
           ...common,
           participants: [user],
           interactive: true,
+          ...servers.live.takeEndFields(sid),
           session_start: new Date(session.created).toISOString(),
           session_stop: new Date(ended?.ended ?? gw.now()).toISOString(),
           ...(exit.error ? { error: exit.error } : {}),

@@ -75,6 +75,22 @@ export class SessionTracker extends EventEmitter<SessionTrackerEvents> {
     this.emit('update', s);
   }
 
+  /** Someone joined the session (livesessions decides who may). */
+  join(id: string, party: Omit<SessionParty, 'joinedAt' | 'lastActive'>): void {
+    const s = this.sessions.get(id);
+    if (!s) return;
+    const now = this.now();
+    s.parties.push({ ...party, joinedAt: now, lastActive: now });
+    this.emit('update', s);
+  }
+
+  leave(id: string, partyId: string): void {
+    const s = this.sessions.get(id);
+    if (!s) return;
+    s.parties = s.parties.filter((p) => p.id !== partyId);
+    this.emit('update', s);
+  }
+
   end(id: string): TrackedSession | undefined {
     const s = this.sessions.get(id);
     if (!s) return undefined;
