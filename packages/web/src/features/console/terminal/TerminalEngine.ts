@@ -74,6 +74,7 @@ export class TerminalEngine {
     this.batcher = new OutputBatcher({
       sink: { write: (data, done) => terminal.write(data, done) },
       batchMs: outputBatchMs,
+      maxBatchBytes: terminalAckEveryBytes,
       onConsumed: (bytes) => this.acknowledge(bytes),
     });
     this.sendResize = debounce((w: number, h: number) => this.sendControl({ type: 'resize', w, h }), resizeDebounceMs);

@@ -15,7 +15,7 @@ afterEach(() => jest.useRealTimers());
 
 test('chunks arriving within 10 ms are written to the terminal as one batch, in order', () => {
   const sink = fakeSink();
-  const batcher = new OutputBatcher({ sink, batchMs: 10, onConsumed: () => {} });
+  const batcher = new OutputBatcher({ sink, batchMs: 10, maxBatchBytes: 1000, onConsumed: () => {} });
   batcher.push(bytes('hel'));
   jest.advanceTimersByTime(5);
   batcher.push(bytes('lo '));
@@ -29,10 +29,22 @@ test('chunks arriving within 10 ms are written to the terminal as one batch, in 
   expect(sink.writes.map((w) => text(w.data))).toEqual(['hello world', 'again']);
 });
 
+test('a batch that reaches maxBatchBytes is written at once instead of waiting out the window', () => {
+  const sink = fakeSink();
+  const batcher = new OutputBatcher({ sink, batchMs: 10, maxBatchBytes: 8, onConsumed: () => {} });
+  batcher.push(bytes('1234'));
+  expect(sink.writes).toHaveLength(0);
+  batcher.push(bytes('5678'));
+  expect(sink.writes.map((w) => text(w.data))).toEqual(['12345678']);
+  batcher.push(bytes('9'));
+  jest.advanceTimersByTime(10);
+  expect(sink.writes.map((w) => text(w.data))).toEqual(['12345678', '9']);
+});
+
 test('a batch is credited only once the terminal’s write callback says it was parsed', () => {
   const sink = fakeSink();
   const consumed: number[] = [];
-  const batcher = new OutputBatcher({ sink, batchMs: 10, onConsumed: (n) => consumed.push(n) });
+  const batcher = new OutputBatcher({ sink, batchMs: 10, maxBatchBytes: 1000, onConsumed: (n) => consumed.push(n) });
   batcher.push(bytes('12345'));
   batcher.push(bytes('678'));
   jest.advanceTimersByTime(10);
@@ -47,7 +59,7 @@ test('a batch is credited only once the terminal’s write callback says it was 
 test('flush writes at once, and nothing is written or credited after dispose', () => {
   const sink = fakeSink();
   const consumed: number[] = [];
-  const batcher = new OutputBatcher({ sink, batchMs: 10, onConsumed: (n) => consumed.push(n) });
+  const batcher = new OutputBatcher({ sink, batchMs: 10, maxBatchBytes: 1000, onConsumed: (n) => consumed.push(n) });
   batcher.push(bytes('bye'));
   batcher.flush();
   expect(sink.writes.map((w) => text(w.data))).toEqual(['bye']);

@@ -7,6 +7,11 @@ export interface OutputBatcherOptions {
   sink: OutputSink;
   /** How long incoming chunks are gathered before one write (about 10 ms: many small frames, one parse). */
   batchMs: number;
+  /**
+   * A batch this large is written at once instead of waiting out batchMs: during a flood, waiting only leaves
+   * xterm idle while the gateway waits for credit.
+   */
+  maxBatchBytes: number;
   /** Called with each batch's size once xterm has parsed it: the acknowledgement that lets the gateway send more. */
   onConsumed: (bytes: number) => void;
 }
@@ -30,7 +35,8 @@ export class OutputBatcher {
     if (this.disposed || chunk.byteLength === 0) return;
     this.chunks.push(chunk);
     this.queued += chunk.byteLength;
-    this.timer ??= setTimeout(() => this.flush(), this.options.batchMs);
+    if (this.queued >= this.options.maxBatchBytes) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.options.batchMs);
   }
 
   /** Writes whatever is queued now (also used on close so the last output is not lost). */
