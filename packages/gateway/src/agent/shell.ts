@@ -18,12 +18,19 @@ export function serveShell(stream: MuxStream, account: LoginAccount, term: { w: 
     ...asAccount(account),
   });
   let paused = false;
-  pty.onData((data: string | Buffer) => {
-    const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+  // A PTY hands over at most a few KiB per read; what arrives within one event-loop turn travels as one frame.
+  const pending: Buffer[] = [];
+  const flush = () => {
+    if (!pending.length) return;
+    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    pending.length = 0;
     if (!stream.write(chunk) && !paused) {
       paused = true;
       pty.pause();
     }
+  };
+  pty.onData((data: string | Buffer) => {
+    if (pending.push(typeof data === 'string' ? Buffer.from(data) : data) === 1) setImmediate(flush);
   });
   stream.on('drain', () => {
     if (paused) {
@@ -46,6 +53,7 @@ export function serveShell(stream: MuxStream, account: LoginAccount, term: { w: 
   let exited = false;
   pty.onExit(({ exitCode, signal }) => {
     exited = true;
+    if (pending.length) flush();
     stream.control({ type: 'exit', code: exitCode, signal: signal ? String(signal) : null });
     stream.end();
   });

@@ -154,8 +154,12 @@ class Parser {
 /** Escapes LIKE wildcards so user text matches literally (used with ESCAPE '\'). */
 export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 
+/**
+ * Nodes having a label (whose value meets the condition). An uncorrelated IN lets the database answer it once
+ * from the (name, value, node_id) index instead of probing per node.
+ */
 export const labelExists = (name: string, valueCondition?: RawBuilder<unknown>): RawBuilder<boolean> =>
-  sql<boolean>`exists (select 1 from node_labels nl where nl.node_id = nodes.id and nl.name = ${name}${valueCondition ? sql` and ${valueCondition}` : sql``})`;
+  sql<boolean>`nodes.id in (select nl.node_id from node_labels nl where nl.name = ${name}${valueCondition ? sql` and ${valueCondition}` : sql``})`;
 
 /** Every keyword must appear in the hostname, the address, or a label's name or value (case-insensitive). */
 export function keywordCondition(words: string[]): RawBuilder<boolean> {

@@ -4,7 +4,8 @@ import type { ShellChannel, ShellRequest } from './channel';
 
 /** A shell served by the node's agent on a new stream of its tunnel; flow control is the stream's credit. */
 export function agentShell(mux: Mux, request: ShellRequest): ShellChannel {
-  const stream = mux.open({ kind: 'shell', login: request.login, term: request.term, sessionId: request.sessionId });
+  // Held until the consumer listens, so the shell's first output (its prompt) waits for it.
+  const stream = mux.open({ kind: 'shell', login: request.login, term: request.term, sessionId: request.sessionId }, true);
   let error: string | undefined;
   let code: number | null = null;
   // The agent reports the exit status, or why the shell could not start, before it ends the stream.
@@ -16,7 +17,10 @@ export function agentShell(mux: Mux, request: ShellRequest): ShellChannel {
   });
   stream.on('end', () => stream.end());
   return {
-    onData: (listener) => stream.on('data', listener),
+    onData: (listener) => {
+      stream.on('data', listener);
+      stream.accept();
+    },
     onExit: (listener) =>
       stream.once('close', (reason) => {
         const why = error ?? (code === null ? reason : undefined);

@@ -3,6 +3,7 @@
  * ack(n) once delivered; the channel stops producing when about one terminal window is unacknowledged.
  */
 export interface ShellChannel {
+  /** Every listener sees all output; what arrives before the first listener is held for it. */
   onData(listener: (chunk: Buffer) => void): void;
   /** Called once: the shell ended (code null when it did not run at all, with `error` saying why). */
   onExit(listener: (exit: { code: number | null; error?: string }) => void): void;

@@ -17,17 +17,24 @@ export function openSshShell(client: OpenSshClient, target: SshTarget, request: 
     exited = true;
     login.cleanup();
   });
+  // Output waits here until the first consumer listens, so the first bytes (banner, prompt) are not lost.
+  const listeners: ((chunk: Buffer) => void)[] = [];
+  const early: Buffer[] = [];
+  pty.onData((data: string | Buffer) => {
+    const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+    unacked += chunk.length;
+    if (unacked >= terminalWindowBytes && !paused) {
+      paused = true;
+      pty.pause();
+    }
+    if (listeners.length) for (const listener of listeners) listener(chunk);
+    else early.push(chunk);
+  });
   return {
-    onData: (listener) =>
-      pty.onData((data: string | Buffer) => {
-        const chunk = typeof data === 'string' ? Buffer.from(data) : data;
-        unacked += chunk.length;
-        if (unacked >= terminalWindowBytes && !paused) {
-          paused = true;
-          pty.pause();
-        }
-        listener(chunk);
-      }),
+    onData: (listener) => {
+      listeners.push(listener);
+      for (const chunk of early.splice(0)) listener(chunk);
+    },
     // ssh exits 255 when it could not connect or authenticate; its own message is already in the output.
     onExit: (listener) => pty.onExit(({ exitCode }) => listener(exitCode === 255 ? { code: null, error: `could not reach ${target.host}:${target.port} as ${request.login}` } : { code: exitCode })),
     ack: (bytes) => {

@@ -76,8 +76,8 @@ export function terminalRoutes(gw: Gateway, servers: Servers) {
     servers.live.attach(session, identity, channel, socket, partyId);
     sendControl(socket, { type: 'session', session: sessionJson(session) });
     const common = { user, sid, login: p.login, server_id: node.id, server_hostname: node.hostname, server_addr: node.addr, namespace: 'default' };
-    const start = await recordEvent(gw.store, 'SESSION_START', { ...common, size: `${p.term.w}:${p.term.h}`, 'addr.remote': remoteAddr, interactive: true });
-    sendControl(socket, { type: 'audit', event: start });
+    // The start event is written while the shell starts, not before: the audit write stays off the path to the prompt.
+    const started = recordEvent(gw.store, 'SESSION_START', { ...common, size: `${p.term.w}:${p.term.h}`, 'addr.remote': remoteAddr, interactive: true });
     bridge(socket, channel, {
       onInput: () => servers.tracker.touch(sid, partyId),
       onResize: (w, h) => {
@@ -86,7 +86,7 @@ export function terminalRoutes(gw: Gateway, servers: Servers) {
       },
       onEnd: (exit) => {
         const ended = servers.tracker.end(sid);
-        void recordEvent(gw.store, 'SESSION_END', {
+        const fields = {
           ...common,
           participants: [user],
           interactive: true,
@@ -95,8 +95,10 @@ export function terminalRoutes(gw: Gateway, servers: Servers) {
           session_stop: new Date(ended?.ended ?? gw.now()).toISOString(),
           ...(exit.error ? { error: exit.error } : {}),
           ...(exit.code !== null ? { exit_code: exit.code } : {}),
-        }).catch(() => undefined);
+        };
+        void started.then(() => recordEvent(gw.store, 'SESSION_END', fields)).catch(() => undefined);
       },
     }, release());
+    sendControl(socket, { type: 'audit', event: await started });
   }
 }

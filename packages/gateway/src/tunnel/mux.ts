@@ -44,10 +44,11 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
     this.sendControl(0, message);
   }
 
-  open(request: Record<string, unknown>): MuxStream {
+  /** Opens a stream; with `hold`, what the peer sends waits until stream.accept() (see MuxStream.accept). */
+  open(request: Record<string, unknown>, hold = false): MuxStream {
     const id = this.nextId;
     this.nextId += 2;
-    const stream = new MuxStream(id, this);
+    const stream = new MuxStream(id, this, !hold);
     this.streams.set(id, stream);
     this.write(encodeFrame(FrameType.open, id, encodeJson(request)));
     if (this.closed) stream.abort('tunnel closed');

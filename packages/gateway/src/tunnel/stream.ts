@@ -12,6 +12,8 @@ export interface StreamCarrier {
 
 /** Bytes each side may receive on one stream before it acknowledges (the initial credit). */
 export const streamWindowBytes = 1024 * 1024;
+/** Acknowledgements this large go out at once instead of waiting for the event loop's turn. */
+const ackBatchBytes = 64 * 1024;
 /** Largest data frame, so one busy stream cannot hold the socket for long. */
 const maxFrameBytes = 32 * 1024;
 
@@ -37,6 +39,8 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
   private closed = false;
   private remoteEnded = false;
   private localEnded = false;
+  private unsentAck = 0;
+  private ackScheduled = false;
   /** Peer frames that arrived before the receiving side was ready (see accept()). */
   private held: (() => void)[] | undefined;
 
@@ -79,11 +83,27 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
     return this.queued < maxFrameBytes;
   }
 
-  /** Grants the peer `bytes` more credit: call it once data delivered by 'data' is consumed. */
+  /**
+   * Grants the peer `bytes` more credit: call it once data delivered by 'data' is consumed. Small grants are
+   * gathered for one turn of the event loop (or until they reach ackBatchBytes) so a stream of small
+   * acknowledgements costs one window frame, not one each.
+   */
   ack(bytes: number): void {
     if (this.closed || bytes <= 0) return;
     this.receivable += bytes;
-    this.carrier.sendWindow(this.id, bytes);
+    this.unsentAck += bytes;
+    if (this.unsentAck >= ackBatchBytes) this.sendAck();
+    else if (!this.ackScheduled) {
+      this.ackScheduled = true;
+      setImmediate(() => this.sendAck());
+    }
+  }
+
+  private sendAck(): void {
+    this.ackScheduled = false;
+    if (this.closed || this.unsentAck === 0) return;
+    this.carrier.sendWindow(this.id, this.unsentAck);
+    this.unsentAck = 0;
   }
 
   control(message: Record<string, unknown>): void {

@@ -1,0 +1,322 @@
+/**
+ * Servers benchmark (`npm run bench servers`). Figures, each beside a baseline measured in the same run:
+ *  1. throughput of 100 MiB of shell output through the gateway's terminal websocket (agent node) to a
+ *     headless consumer that acknowledges as it reads, against `ssh -tt` to a private sshd on loopback;
+ *  2. keystroke echo round trip through the gateway against the same PTY echo measured locally, so the
+ *     difference is what the gateway and tunnel add (aim p50 ≤ 2 ms, p99 ≤ 10 ms);
+ *  3. session open time (socket open → first shell output) on the agent node and the OpenSSH node;
+ *  4. node list first page, keyword search and a predicate query at 50,000 nodes, plus Ctrl-C during a flood.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { spawn as spawnPty } from 'node-pty';
+import { decodeFrame, encodeControl, terminalAckEveryBytes, terminalSocketPath, type TerminalParams } from '@portcullis/shared';
+import WebSocket from 'ws';
+import { nodeRepo, type NodeWrite } from '../src/nodes/repo';
+import { startGateway, type Client, type TestGateway } from '../test/harness';
+import { createJoinToken, eventually, operatorRole } from '../test/servers/fixtures';
+import { startPrivateSshd } from '../test/servers/sshd';
+
+const MiB = 1024 * 1024;
+const floodBytes = 100 * MiB;
+// 100 MiB of one byte with no newline, so the PTY passes it through unchanged on both paths.
+const floodCommand = `head -c ${floodBytes} /dev/zero | tr '\\0' a`;
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+
+/**
+ * A headless terminal consumer: counts output and acknowledges it as the console does, every
+ * terminalAckEveryBytes or when the output pauses.
+ */
+class Consumer {
+  received = 0;
+  text = '';
+  opened = 0;
+  sessionMessage = 0;
+  firstOutput = 0;
+  private unacked = 0;
+  private waiters: (() => void)[] = [];
+  constructor(readonly socket: WebSocket) {
+    socket.binaryType = 'nodebuffer';
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      const frame = decodeFrame(isBinary ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data.toString());
+      if (frame.kind !== 'data') {
+        if (frame.message.type === 'session') this.sessionMessage = performance.now();
+        return;
+      }
+      if (!this.firstOutput) this.firstOutput = performance.now();
+      this.received += frame.data.length;
+      this.text = (this.text + Buffer.from(frame.data.subarray(-4096)).toString()).slice(-4096);
+      this.unacked += frame.data.length;
+      if (this.unacked >= terminalAckEveryBytes) this.ack();
+      else setImmediate(() => this.ack());
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  private ack() {
+    if (this.unacked === 0 || this.socket.readyState !== this.socket.OPEN) return;
+    this.socket.send(encodeControl({ type: 'ack', bytes: this.unacked }));
+    this.unacked = 0;
+  }
+
+  /** Types a command and waits for its marker output: the shell is up and idle at its prompt. */
+  async ready(timeoutMs = 120_000): Promise<void> {
+    const marker = `ready-${Math.floor(Math.random() * 1e6)}`;
+    this.type(`echo ${marker.replace('-', '-""')}\r`);
+    await eventually(async () => this.text.includes(marker), 'the shell prompt', timeoutMs);
+  }
+
+  static async open(gw: TestGateway, client: Client, params: TerminalParams): Promise<Consumer> {
+    const started = performance.now();
+    const url = `${gw.url.replace(/^http/, 'ws')}${terminalSocketPath('localhost', client.session!.token, params)}`;
+    const consumer = new Consumer(new WebSocket(url, { headers: { cookie: client.cookieHeader() } }));
+    consumer.opened = started;
+    await new Promise((resolve, reject) => {
+      consumer.socket.once('open', resolve);
+      consumer.socket.once('error', reject);
+    });
+    return consumer;
+  }
+
+  next(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  type(text: string) {
+    this.socket.send(Buffer.from(text));
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+async function throughputThroughGateway(gw: TestGateway, admin: Client, node: string): Promise<number> {
+  const c = await Consumer.open(gw, admin, { server_id: node, login: 'root', term: { w: 200, h: 50 } });
+  await c.ready();
+  c.type(`stty -echo; ${floodCommand}; echo; echo flood-done\r`);
+  const start = c.received;
+  let first = 0;
+  while (c.received - start < floodBytes) {
+    await c.next();
+    if (!first) first = performance.now();
+  }
+  const seconds = (performance.now() - first) / 1000;
+  c.close();
+  return (c.received - start) / MiB / seconds;
+}
+
+async function throughputSshBaseline(sshArgs: string[]): Promise<number> {
+  const child = spawn('ssh', ['-tt', ...sshArgs, floodCommand], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let received = 0;
+  let first = 0;
+  await new Promise<void>((resolve) => {
+    child.stdout.on('data', (d: Buffer) => {
+      if (!first) first = performance.now();
+      received += d.length;
+      if (received >= floodBytes) resolve();
+    });
+    child.on('close', () => resolve());
+  });
+  const seconds = (performance.now() - first) / 1000;
+  child.kill();
+  return received / MiB / seconds;
+}
+
+/** Echo of single keystrokes by the PTY's line discipline (cat is the foreground program). */
+async function echoThroughGateway(gw: TestGateway, admin: Client, node: string, n: number): Promise<number[]> {
+  const c = await Consumer.open(gw, admin, { server_id: node, login: 'root', term: { w: 80, h: 24 } });
+  await c.ready();
+  c.type('cat\r');
+  await new Promise((r) => setTimeout(r, 300));
+  const samples: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const key = String.fromCharCode(97 + (i % 26));
+    const before = c.received;
+    const t0 = performance.now();
+    c.type(key);
+    while (!(c.received > before && c.text.endsWith(key))) await c.next();
+    samples.push(performance.now() - t0);
+  }
+  c.type('\x03exit\r');
+  c.close();
+  return samples;
+}
+
+async function echoLocal(n: number): Promise<number[]> {
+  const pty = spawnPty('cat', [], { name: 'xterm', cols: 80, rows: 24, encoding: null });
+  const samples: number[] = [];
+  await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < n; i += 1) {
+    const key = String.fromCharCode(97 + (i % 26));
+    const t0 = performance.now();
+    await new Promise<void>((resolve) => {
+      const d = pty.onData((data: string | Buffer) => {
+        if (!data.toString().endsWith(key)) return;
+        d.dispose();
+        resolve();
+      });
+      pty.write(key);
+    });
+    samples.push(performance.now() - t0);
+  }
+  pty.kill();
+  return samples;
+}
+
+/**
+ * Socket open → the session message (checks done, shell requested) and → first output. The first output
+ * waits for the login's shell to start; `login` is one whose shell prints at once, so the figure is the
+ * gateway's and agent's path rather than a profile script's run time.
+ */
+async function sessionOpenTimes(gw: TestGateway, admin: Client, node: string, login: string, n: number): Promise<{ session: number[]; output: number[] }> {
+  const session: number[] = [];
+  const output: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const c = await Consumer.open(gw, admin, { server_id: node, login, term: { w: 80, h: 24 } });
+    await eventually(async () => c.firstOutput > 0, `the first output (session message after ${c.sessionMessage ? c.sessionMessage - c.opened : 'never'} ms)`, 30_000);
+    session.push(c.sessionMessage - c.opened);
+    output.push(c.firstOutput - c.opened);
+    c.close();
+  }
+  return { session, output };
+}
+
+async function ctrlCDuringFlood(gw: TestGateway, admin: Client, node: string): Promise<number> {
+  const c = await Consumer.open(gw, admin, { server_id: node, login: 'root', term: { w: 120, h: 40 } });
+  await c.ready();
+  c.type('yes flood-line\r');
+  await eventually(async () => c.received > 20 * MiB, '20 MiB of flood', 60_000);
+  const t0 = performance.now();
+  c.type('\x03');
+  c.type('echo ctrl-c-$((6*7))\r');
+  await eventually(async () => /ctrl-c-42/.test(c.text), 'the prompt after Ctrl-C', 30_000);
+  const elapsed = performance.now() - t0;
+  c.close();
+  return elapsed;
+}
+
+function fleet(count: number): NodeWrite[] {
+  const envs = ['prod', 'staging', 'dev', 'test'];
+  return Array.from({ length: count }, (_, i) => ({
+    id: `bench-${i}`,
+    hostname: `host-${String(i).padStart(5, '0')}.example.internal`,
+    addr: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}:22`,
+    tunnel: i % 3 === 0,
+    labels: { env: envs[i % 4]!, team: `team-${i % 50}`, region: i % 2 ? 'eu-west' : 'us-east' },
+    expiresAt: null,
+  }));
+}
+
+async function timeRequests(client: Client, url: string, n: number): Promise<{ samples: number[]; body: { totalCount: number; items: unknown[] } }> {
+  const samples: number[] = [];
+  let body = { totalCount: 0, items: [] as unknown[] };
+  for (let i = 0; i < n; i += 1) {
+    const t0 = performance.now();
+    const res = await client.get<typeof body>(url);
+    samples.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    body = res.body;
+  }
+  return { samples, body };
+}
+
+async function main() {
+  const gw = await startGateway();
+  let agentProcess: ChildProcess | undefined;
+  const sshd = await startPrivateSshd((await import('../src/sshca/ca')).UserCertificateAuthority.loadOrCreate(gw.server.gw.config.dataDir).publicKeyLine);
+  try {
+    await gw.createRole(operatorRole);
+    await gw.createRole(`
+kind: role
+metadata: { name: bench-all }
+spec:
+  allow: { logins: [root], node_labels: { '*': '*' }, rules: [{ resources: [node], verbs: [list, read] }] }
+`);
+    const admin = await gw.signIn({ roles: ['servers-operator', 'bench-all'] });
+    const token = await createJoinToken(admin);
+    // The agent runs as its own process, as it would on a real host.
+    agentProcess = spawn('node_modules/.bin/tsx', ['packages/gateway/src/cli.ts', 'agent', '--gateway', gw.url, '--token', token, '--labels', 'env=test', '--hostname', 'bench-agent', '--data-dir', mkdtempSync(path.join(os.tmpdir(), 'bench-agent-'))], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const agentNode = await eventually(async () => {
+      const res = await admin.get<{ items: { id: string; hostname: string }[] }>('/v1/webapi/sites/localhost/nodes?search=bench-agent');
+      return res.body.items[0]?.id;
+    }, 'the agent node', 30_000);
+    const sshNode = (await admin.post<{ id: string }>('/v1/webapi/sites/localhost/nodes', { hostname: 'bench-openssh', addr: `127.0.0.1:${sshd.port}`, labels: { env: 'test' } })).body.id;
+    const login = gw.server.gw.config.dataDir;
+    const { OpenSshClient } = await import('../src/sshca/client');
+    const { UserCertificateAuthority } = await import('../src/sshca/ca');
+    const sshClient = new OpenSshClient(UserCertificateAuthority.loadOrCreate(login), login);
+
+    console.log('1. Throughput, 100 MiB of shell output (best of 2 runs each)');
+    const viaGateway = Math.max(await throughputThroughGateway(gw, admin, agentNode), await throughputThroughGateway(gw, admin, agentNode));
+    const prepared = sshClient.prepare({ host: '127.0.0.1', port: sshd.port }, 'root', 'bench', { tty: false });
+    const sshArgs = prepared.args.filter((a) => a !== '-T');
+    const viaSsh = Math.max(await throughputSshBaseline(sshArgs), await throughputSshBaseline(sshArgs));
+    prepared.cleanup();
+    console.log(`   gateway websocket (agent node): ${viaGateway.toFixed(1)} MiB/s`);
+    console.log(`   ssh -tt on loopback (baseline): ${viaSsh.toFixed(1)} MiB/s`);
+    console.log(`   ratio: ${((viaGateway / viaSsh) * 100).toFixed(0)}% (aim ≥ 70%)`);
+
+    console.log('2. Keystroke echo, 500 keystrokes');
+    const remote = await echoThroughGateway(gw, admin, agentNode, 500);
+    const local = await echoLocal(500);
+    console.log(`   through the gateway: p50 ${ms(pct(remote, 50))}, p99 ${ms(pct(remote, 99))}`);
+    console.log(`   local PTY (baseline): p50 ${ms(pct(local, 50))}, p99 ${ms(pct(local, 99))}`);
+    console.log(`   added by the gateway: p50 ${ms(pct(remote, 50) - pct(local, 50))} (aim ≤ 2 ms), p99 ${ms(pct(remote, 99) - pct(local, 99))} (aim ≤ 10 ms)`);
+
+    console.log('3. Session open time, 20 sessions each, login "nobody" (its shell prints at once, so no profile script is timed)');
+    for (const [name, node] of [['agent node', agentNode], ['OpenSSH node', sshNode]] as const) {
+      const t = await sessionOpenTimes(gw, admin, node, 'nobody', 20);
+      console.log(`   ${name}: socket open → session message p50 ${ms(pct(t.session, 50))}, p99 ${ms(pct(t.session, 99))}; → first shell output p50 ${ms(pct(t.output, 50))}, p99 ${ms(pct(t.output, 99))}`);
+    }
+
+    console.log('   Ctrl-C during a `yes` flood → prompt back:', ms(await ctrlCDuringFlood(gw, admin, agentNode)));
+
+    console.log('4. Node list at 50,000 nodes, 30 requests each');
+    await nodeRepo(gw.server.store).insertMany(fleet(50_000), Date.now());
+    const base = '/v1/webapi/sites/localhost/nodes';
+    const cases: [string, string][] = [
+      ['first page (limit 50)', `${base}?limit=50`],
+      ['second page', ''],
+      ['keyword search "host-4999"', `${base}?limit=50&search=host-4999`],
+      ['search "team-7 eu-west"', `${base}?limit=50&search=team-7%20eu-west`],
+      ['query labels.env == "prod" && labels.team == "team-8"', `${base}?limit=50&query=${encodeURIComponent('labels.env == "prod" && labels.team == "team-8"')}`],
+      ['sort addr:desc', `${base}?limit=50&sort=addr:desc`],
+    ];
+    const first = await admin.get<{ startKey: string }>(`${base}?limit=50`);
+    cases[1]![1] = `${base}?limit=50&startKey=${encodeURIComponent(first.body.startKey)}`;
+    for (const [name, url] of cases) {
+      const { samples, body } = await timeRequests(admin, url, 30);
+      console.log(`   ${name}: p50 ${ms(pct(samples, 50))}, p99 ${ms(pct(samples, 99))} (totalCount ${body.totalCount}, ${body.items.length} items)`);
+    }
+    await gw.createRole(`
+kind: role
+metadata: { name: bench-prod }
+spec:
+  allow: { logins: [root], node_labels: { env: prod, region: 'us-*' }, rules: [{ resources: [node], verbs: [list] }] }
+`);
+    const limited = await gw.signIn({ roles: ['bench-prod'] });
+    const { samples, body } = await timeRequests(limited, `${base}?limit=50`, 30);
+    console.log(`   first page for a role limited to env=prod, region=us-*: p50 ${ms(pct(samples, 50))}, p99 ${ms(pct(samples, 99))} (totalCount ${body.totalCount})`);
+  } finally {
+    agentProcess?.kill('SIGTERM');
+    await sshd.stop();
+    await gw.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
