@@ -37,7 +37,7 @@ function memorySource(steps: ({ t: number; text: string } | { t: number; cols: n
     },
     seek: async (ms) => {
       log.seeks += 1;
-      const upto = events.filter((e) => e.t <= ms && e.kind === 'output');
+      const upto = events.filter((e): e is Extract<RecordingEvent, { kind: 'output' }> => e.t <= ms && e.kind === 'output');
       const last = upto[upto.length - 1];
       const resizes = events.filter((e) => e.t <= ms && e.kind === 'resize').map((e) => e as Extract<RecordingEvent, { kind: 'resize' }>);
       return { at: ms, cols: 80, rows: 24, screen: '', offset: 0, endOffset: last ? last.offset + last.length : 0, resizes };

@@ -1,0 +1,94 @@
+import { Alert, Box, DataTable, Flex, H1, Link, Select, Text } from '@portcullis/design';
+import { displayDateTime, playerPath, type Recording } from '@portcullis/shared';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { presetRange, rangePresetLabels, type AuditRange, type RangePreset } from '../audit/auditRange';
+import { fetchRecordings } from './recordingsApi';
+
+const presets = Object.entries(rangePresetLabels).filter(([value]) => value !== 'custom');
+
+/** Session Recordings: ended sessions in a time range, each playable or saying why not (spec §4). */
+export default function RecordingsPage() {
+  const { clusterId = '' } = useParams();
+  const [range, setRange] = useState<AuditRange>(() => presetRange('week'));
+  const [rows, setRows] = useState<Recording[]>([]);
+  const [startKey, setStartKey] = useState('');
+  const [status, setStatus] = useState<'loading' | 'ready' | 'more'>('loading');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let current = true;
+    setStatus('loading');
+    setError('');
+    fetchRecordings(clusterId, range)
+      .then((page) => {
+        if (!current) return;
+        setRows(page.recordings);
+        setStartKey(page.startKey);
+      })
+      .catch((err: Error) => current && setError(err.message))
+      .finally(() => current && setStatus('ready'));
+    return () => {
+      current = false;
+    };
+  }, [clusterId, range]);
+
+  const fetchMore = async () => {
+    setStatus('more');
+    try {
+      const page = await fetchRecordings(clusterId, range, startKey);
+      setRows((all) => [...all, ...page.recordings]);
+      setStartKey(page.startKey);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setStatus('ready');
+    }
+  };
+
+  return (
+    <>
+      <Flex alignItems="center" justifyContent="space-between" mb={4}>
+        <H1>Session Recordings</H1>
+        <Box width={200}>
+          <Select
+            aria-label="Time range"
+            value={range.preset}
+            onChange={(preset) => setRange(presetRange(preset as Exclude<RangePreset, 'custom'>))}
+            options={presets.map(([value, label]) => ({ value, label }))}
+          />
+        </Box>
+      </Flex>
+      {error ? <Alert>{error}</Alert> : null}
+      <DataTable<Recording>
+        label="Session Recordings"
+        data={rows}
+        rowKey={(r) => r.sid}
+        isSearchable
+        initialSort={{ fieldName: 'createdDate', dir: 'DESC' }}
+        fetchStatus={status === 'loading' ? 'loading' : ''}
+        emptyText="No Recordings Found"
+        columns={[
+          { key: 'recordingType', headerText: 'Type', isSortable: true },
+          { key: 'users', headerText: 'Users', isSortable: true },
+          { key: 'hostname', headerText: 'Hostname', isSortable: true },
+          { key: 'durationText', headerText: 'Duration', isSortable: true, sortFn: (a, b) => a.duration - b.duration },
+          { key: 'createdDate', headerText: 'Created (UTC)', isSortable: true, render: (r) => displayDateTime(r.createdDate) },
+          { key: 'sid', headerText: 'Session ID' },
+          {
+            key: 'description',
+            render: (r) =>
+              r.playable ? (
+                <Link href={playerPath({ clusterId, sid: r.sid, recordingType: r.recordingType, durationMs: r.duration })}>{r.description}</Link>
+              ) : (
+                <Text typography="body2" color="text.muted">
+                  {r.description}
+                </Text>
+              ),
+          },
+        ]}
+        fetchMore={{ onFetchMore: () => void fetchMore(), hasMore: startKey !== '' && status !== 'more' }}
+      />
+    </>
+  );
+}

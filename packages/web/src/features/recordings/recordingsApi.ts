@@ -1,0 +1,11 @@
+import { apiPaths, EVENTS_FETCH_LIMIT, makeRecording, recordingsQueryPath, type Recording, type RecordingEventJson } from '@portcullis/shared';
+import { api } from '../../client';
+import type { AuditRange } from '../audit/auditRange';
+
+/** One page of session-end events as recording rows, EVENTS_FETCH_LIMIT at a time (spec §9). */
+export async function fetchRecordings(clusterId: string, range: AuditRange, startKey?: string): Promise<{ recordings: Recording[]; startKey: string }> {
+  const res = await api.get<{ events: RecordingEventJson[]; startKey?: string }>(
+    recordingsQueryPath(apiPaths.recordings, { clusterId, start: range.from, end: range.to, limit: EVENTS_FETCH_LIMIT, ...(startKey ? { startKey } : {}) }),
+  );
+  return { recordings: res.events.map(makeRecording), startKey: res.startKey ?? '' };
+}
