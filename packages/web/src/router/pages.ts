@@ -1,8 +1,11 @@
 import { accountRoutes } from '../features/account/routes';
+import { activeSessionsRoutes } from '../features/activesessions/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { consoleRoutes } from '../features/console/routes';
 import { inviteRoutes } from '../features/invite/routes';
 import { loginRoutes } from '../features/login/routes';
+import { playerRoutes } from '../features/player/routes';
+import { recordingsRoutes } from '../features/recordings/routes';
 import { rolesRoutes } from '../features/roles/routes';
 import { serversRoutes } from '../features/servers/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -22,4 +25,7 @@ export const pages: PageRoute[] = [
   ...settingsRoutes,
   ...serversRoutes,
   ...consoleRoutes,
+  ...activeSessionsRoutes,
+  ...recordingsRoutes,
+  ...playerRoutes,
 ];

@@ -1,0 +1,67 @@
+import { Alert, Box, Flex, Text, useTheme } from '@portcullis/design';
+import type { ParticipantMode } from '@portcullis/shared';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { webConfigAtom } from '../../config';
+import { openTerminalSocket } from '../console/terminal/openTerminalSocket';
+import { TerminalEngine, type TerminalSocket, type TerminalStatus } from '../console/terminal/TerminalEngine';
+import { openXterm } from '../console/terminal/xtermView';
+import { xtermTheme } from '../console/terminal/xtermTheme';
+
+const modes: ParticipantMode[] = ['observer', 'peer', 'moderator'];
+
+export interface JoinSessionPageProps {
+  /** How the page reaches the gateway; tests pass a fake socket. */
+  connect?: typeof openTerminalSocket;
+}
+
+/**
+ * Joins a running session (console/session/{sid}?mode=observer|peer|moderator). The terminal keeps the
+ * session's size, not the window's: joiners watch the owner's screen. Observers cannot type (the gateway
+ * drops their input too).
+ */
+export default function JoinSessionPage({ connect = openTerminalSocket }: JoinSessionPageProps) {
+  const { clusterId = '', sid = '' } = useParams();
+  const [query] = useSearchParams();
+  const requested = query.get('mode');
+  const mode = modes.find((m) => m === requested);
+  const container = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<TerminalStatus>('connecting');
+  const [closed, setClosed] = useState('');
+  const { theme } = useTheme();
+  const { ui } = useAtomValue(webConfigAtom);
+  const opening = useRef({ theme, scrollback: ui.scrollbackLines, connect });
+
+  useEffect(() => {
+    const { theme: startTheme, scrollback, connect: open } = opening.current;
+    const view = openXterm(container.current!, { scrollback, theme: xtermTheme(startTheme), fontFamily: startTheme.fonts.mono });
+    const { terminal } = view;
+    terminal.options.disableStdin = mode === 'observer';
+    // server_id and login are ignored when joining; the schema still asks for them.
+    const socket: TerminalSocket = open(clusterId, { server_id: sid, login: 'join', sid, ...(mode ? { mode } : {}), term: { w: terminal.cols, h: terminal.rows } });
+    const engine = new TerminalEngine({
+      terminal,
+      socket,
+      onStatus: setStatus,
+      onSession: (session) => terminal.resize(session.terminal_params.w, session.terminal_params.h),
+      onClose: setClosed,
+    });
+    return () => {
+      engine.dispose();
+      view.dispose();
+    };
+  }, [clusterId, sid, mode]);
+
+  return (
+    <Flex flexDirection="column" height="100vh" bg="levels.sunken">
+      <Flex p={2} alignItems="center" style={{ gap: 16 }}>
+        <Text typography="body2">
+          Session {sid} · {mode ?? 'default mode'} · {status}
+        </Text>
+      </Flex>
+      {closed ? <Alert m={2}>{closed}</Alert> : null}
+      <Box ref={container} data-testid="terminal" data-status={status} data-mode={mode} flex="1" minHeight={0} p={2} />
+    </Flex>
+  );
+}
