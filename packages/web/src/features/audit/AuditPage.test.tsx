@@ -1,12 +1,12 @@
 import { apiPaths, eventCatalogue, eventCodes } from '@portcullis/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { renderPage } from '../../testing/renderPage';
 import { server } from '../../testing/server';
 import AuditPage from './AuditPage';
-import { presetRange } from './auditRange';
+import { customRange, presetRange } from './auditRange';
 
 const login = (user: string, uid: string) => ({
   code: eventCodes.USER_LOCAL_LOGIN,
@@ -114,4 +114,22 @@ test('presets: today starts at local midnight; 7 and 30 days count back from now
   expect(presetRange('today', now).from).toEqual(new Date(2026, 4, 10, 0, 0));
   expect(now.getTime() - presetRange('week', now).from.getTime()).toBe(7 * 86_400_000);
   expect(now.getTime() - presetRange('month', now).from.getTime()).toBe(30 * 86_400_000);
+});
+
+test('a custom range covers whole local days and refuses a reversed one', () => {
+  const range = customRange('2026-03-01', '2026-03-02')!;
+  expect(range.from).toEqual(new Date(2026, 2, 1, 0, 0, 0, 0));
+  expect(range.to).toEqual(new Date(2026, 2, 2, 23, 59, 59, 999));
+  expect(customRange('2026-03-02', '2026-03-01')).toBeNull();
+  expect(customRange('', '2026-03-01')).toBeNull();
+});
+
+test('choosing a custom range asks the server for those days', async () => {
+  const queries = auditGateway();
+  await renderAudit();
+  await screen.findByText('Local user [alice] successfully logged in');
+  await userEvent.click(screen.getByRole('combobox', { name: 'Time range' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Custom Range…' }));
+  fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+  await waitFor(() => expect(queries.at(-1)!.get('from')).toBe(new Date(2026, 0, 1).toISOString()));
 });

@@ -1,11 +1,8 @@
-import { Box, Field, Input } from '@portcullis/design';
-import type { AuditRange } from './auditRange';
+import { Box, DateRangeInput } from '@portcullis/design';
+import { displayDate } from '@portcullis/shared';
+import { type AuditRange, customRange } from './auditRange';
 
-// datetime-local speaks local time without a zone: 2026-01-31T13:45.
-const toLocalInput = (d: Date) =>
-  new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-
-/** From and to of a custom audit range. */
+/** From and to days of a custom audit range, both included. */
 export function CustomRange({
   range,
   onChange,
@@ -13,26 +10,16 @@ export function CustomRange({
   range: AuditRange;
   onChange: (range: AuditRange) => void;
 }) {
-  const set = (edge: 'from' | 'to', text: string) => {
-    const at = new Date(text);
-    if (!Number.isNaN(at.getTime())) onChange({ ...range, preset: 'custom', [edge]: at });
-  };
   return (
-    <>
-      {(['from', 'to'] as const).map((edge) => (
-        <Box key={edge} ml={3} width={220}>
-          <Field label={edge === 'from' ? 'From' : 'To'} mb={0}>
-            {({ id }) => (
-              <Input
-                id={id}
-                type="datetime-local"
-                value={toLocalInput(range[edge])}
-                onChange={(e) => set(edge, e.target.value)}
-              />
-            )}
-          </Field>
-        </Box>
-      ))}
-    </>
+    <Box ml={3} width={360}>
+      <DateRangeInput
+        value={{ from: displayDate(range.from), to: displayDate(range.to) }}
+        max={displayDate(new Date())}
+        onChange={(days) => {
+          const next = customRange(days.from, days.to);
+          if (next) onChange(next);
+        }}
+      />
+    </Box>
   );
 }

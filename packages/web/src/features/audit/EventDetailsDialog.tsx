@@ -1,4 +1,4 @@
-import { Button, Dialog, Text } from '@portcullis/design';
+import { Button, CodeEditor, Dialog } from '@portcullis/design';
 import type { AuditEvent } from '@portcullis/shared';
 
 /** The event as the server stored it, as indented JSON. */
@@ -11,9 +11,7 @@ export function EventDetailsDialog({ event, onClose }: { event: AuditEvent; onCl
       width="60vw"
       actions={<Button onClick={onClose}>Close</Button>}
     >
-      <Text as="pre" mono aria-label="Event JSON" style={{ whiteSpace: 'pre-wrap' }}>
-        {JSON.stringify(event.raw, null, 2)}
-      </Text>
+      <CodeEditor language="json" readOnly label="Event JSON" value={JSON.stringify(event.raw, null, 2)} />
     </Dialog>
   );
 }

@@ -25,3 +25,11 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, now: Date = 
   }
   return { preset, from: new Date(now.getTime() - (preset === 'week' ? 7 : 30) * dayMs), to: now };
 }
+
+/** A custom range over whole local days, `from` and `to` as yyyy-mm-dd; none while a day is unset or reversed. */
+export function customRange(from: string, to: string): AuditRange | null {
+  const start = new Date(`${from}T00:00:00`);
+  const end = new Date(`${to}T23:59:59.999`);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end < start) return null;
+  return { preset: 'custom', from: start, to: end };
+}

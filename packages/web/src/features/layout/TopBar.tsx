@@ -1,4 +1,4 @@
-import { Box, Flex, Menu, Text, Toggle, useTheme } from '@portcullis/design';
+import { Menu, Text, Toggle, TopNav, useTheme } from '@portcullis/design';
 import { webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
@@ -10,13 +10,11 @@ export function TopBar({ clusterId, username }: { clusterId: string; username: s
   const session = useAtomValue(sessionAtom);
   const { themeName, toggleTheme } = useTheme();
   return (
-    <Flex as="header" alignItems="center" justifyContent="space-between" px={4} py={2}>
-      <Text typography="h4" aria-label="Cluster">
-        {clusterId}
-      </Text>
-      <Flex alignItems="center">
-        <Toggle label="Dark theme" checked={themeName === 'dark'} onChange={toggleTheme} />
-        <Box ml={4}>
+    <TopNav
+      brand={<Text aria-label="Cluster">{clusterId}</Text>}
+      actions={
+        <>
+          <Toggle label="Dark theme" checked={themeName === 'dark'} onChange={toggleTheme} />
           <Menu
             label={username}
             kind="border"
@@ -26,8 +24,8 @@ export function TopBar({ clusterId, username }: { clusterId: string; username: s
               { label: 'Logout', onSelect: () => void session?.logout() },
             ]}
           />
-        </Box>
-      </Flex>
-    </Flex>
+        </>
+      }
+    />
   );
 }

@@ -1,10 +1,9 @@
-import { Alert, Button, Dialog } from '@portcullis/design';
+import { Alert, Button, CodeEditor, Dialog } from '@portcullis/design';
 import type { Resource } from '@portcullis/shared';
 import { useState } from 'react';
 import { useAttempt } from '../../useAttempt';
 import { newRoleTemplate } from './newRoleTemplate';
 import { roleActions } from './rolesAtoms';
-import { YamlEditor } from './YamlEditor';
 
 /** Create or edit a role as YAML; the server validates it and its message is shown as given. */
 export function RoleEditorDialog({
@@ -43,7 +42,7 @@ export function RoleEditorDialog({
       }
     >
       {error ? <Alert>{error}</Alert> : null}
-      <YamlEditor label="Role YAML" value={content} onChange={setContent} />
+      <CodeEditor language="yaml" label="Role YAML" value={content} onChange={setContent} height={400} />
     </Dialog>
   );
 }

@@ -1,6 +1,5 @@
-import { Button, Dialog, Input, Text } from '@portcullis/design';
+import { Button, CopyButton, Dialog, Flex, Input, Text } from '@portcullis/design';
 import { compilePath, displayDateTime, type ResetToken, webRoutes } from '@portcullis/shared';
-import { useState } from 'react';
 
 export type IssuedToken = ResetToken & { kind: 'invite' | 'password' };
 
@@ -8,11 +7,6 @@ export type IssuedToken = ResetToken & { kind: 'invite' | 'password' };
 export function ResetLinkDialog({ token, onClose }: { token: IssuedToken; onClose: () => void }) {
   const route = token.kind === 'invite' ? webRoutes.userInvite : webRoutes.userReset;
   const link = `${window.location.origin}${compilePath(route, { tokenId: token.value })}`;
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard.writeText(link);
-    setCopied(true);
-  };
   return (
     <Dialog
       open
@@ -24,10 +18,10 @@ export function ResetLinkDialog({ token, onClose }: { token: IssuedToken; onClos
         Share this link with {token.username}; it lets them set a password and expires at{' '}
         {displayDateTime(token.expires)}.
       </Text>
-      <Input readOnly value={link} aria-label="Link" onFocus={(e) => e.target.select()} mb={2} />
-      <Button kind="border" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy Link'}
-      </Button>
+      <Flex alignItems="center">
+        <Input readOnly value={link} aria-label="Link" onFocus={(e) => e.target.select()} mr={2} />
+        <CopyButton value={link} label="Copy Link" />
+      </Flex>
     </Dialog>
   );
 }

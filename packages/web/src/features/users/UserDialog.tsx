@@ -10,14 +10,14 @@ import {
 } from '@portcullis/design';
 import type { User } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
-import { loadable } from 'jotai/utils';
+import { unwrap } from 'jotai/utils';
 import { type FormEvent, useState } from 'react';
 import { useAttempt } from '../../useAttempt';
 import type { IssuedToken } from './ResetLinkDialog';
 import { type TraitName, traitLabels, traitNames } from './traitFields';
 import { roleNamesAtom, userActions } from './usersAtoms';
 
-const roleNamesLoadable = loadable(roleNamesAtom);
+const roleNamesNow = unwrap(roleNamesAtom, () => ({ names: [] as string[], error: '' }));
 
 const splitList = (text: string) =>
   text
@@ -36,7 +36,7 @@ export function UserDialog({
   onSaved: (invite?: IssuedToken) => void;
 }) {
   // Loaded without suspending, so the dialog opens at once and the picker fills in.
-  const roleNames = useAtomValue(roleNamesLoadable);
+  const roleNames = useAtomValue(roleNamesNow);
   const [name, setName] = useState(user?.name ?? '');
   const [roles, setRoles] = useState<string[]>(user?.roles ?? []);
   const [traits, setTraits] = useState<Record<string, string>>(() =>
@@ -82,7 +82,7 @@ export function UserDialog({
       }
     >
       {error ? <Alert>{error}</Alert> : null}
-      {roleNames.state === 'hasError' ? <Alert>{String((roleNames.error as Error).message)}</Alert> : null}
+      {roleNames.error ? <Alert>{roleNames.error}</Alert> : null}
       <Validation>
         {({ validate }) => (
           <form id={formId} onSubmit={(e) => void save(e, validate)} noValidate>
@@ -103,9 +103,7 @@ export function UserDialog({
                   isSearchable
                   value={roles}
                   onChange={setRoles}
-                  options={
-                    roleNames.state === 'hasData' ? roleNames.data.map((r) => ({ value: r, label: r })) : []
-                  }
+                  options={roleNames.names.map((r) => ({ value: r, label: r }))}
                   placeholder="Click to select roles"
                 />
               )}

@@ -1,4 +1,4 @@
-import { Alert, Button, DataTable, Flex, H1 } from '@portcullis/design';
+import { Alert, Button, DataTable, Flex, H1, Label } from '@portcullis/design';
 import type { User } from '@portcullis/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -51,7 +51,19 @@ export default function UsersPage() {
         emptyText="No Users Found"
         columns={[
           { key: 'name', headerText: 'Name', isSortable: true },
-          { key: 'roles', headerText: 'Roles', render: (u) => u.roles.join(', ') },
+          {
+            key: 'roles',
+            headerText: 'Roles',
+            render: (u) => (
+              <Flex flexWrap="wrap">
+                {u.roles.map((r) => (
+                  <Label key={r} mr={1}>
+                    {r}
+                  </Label>
+                ))}
+              </Flex>
+            ),
+          },
           { key: 'authType', headerText: 'Type', isSortable: true },
         ]}
         rowActions={(u) => [

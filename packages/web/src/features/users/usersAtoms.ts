@@ -26,10 +26,14 @@ export const usersAtom = atom(async (get) => {
   return (await api.get<UserJson[]>(apiPaths.users)).map(makeUser);
 });
 
-/** The roles a user can be given, for the picker. */
+/** The roles a user can be given, for the picker, or why they could not be read. */
 export const roleNamesAtom = atom(async () => {
-  const roles = (await api.get<ResourceJson[]>(compilePath(apiPaths.roles))).map(makeResource);
-  return roles.map((r) => r.name).sort();
+  try {
+    const roles = (await api.get<ResourceJson[]>(compilePath(apiPaths.roles))).map(makeResource);
+    return { names: roles.map((r) => r.name).sort(), error: '' };
+  } catch (err) {
+    return { names: [], error: err instanceof Error ? err.message : String(err) };
+  }
 });
 
 export const userActions = {
