@@ -1,7 +1,12 @@
+import { performance } from 'node:perf_hooks';
 import { spawn as spawnPty } from 'node-pty';
 import type { MuxStream } from '../tunnel/stream';
 import { asAccount, loginEnvironment, type LoginAccount } from './logins';
 import { streamControl } from '../tunnel/requests';
+
+/** Output flushed in pieces of at least streamingBytes, closer together than busyMs, counts as streaming. */
+const busyMs = 2;
+const streamingBytes = 1024;
 
 /**
  * Runs the account's login shell on a real PTY and joins it to a tunnel stream. Output pauses the PTY when
@@ -18,11 +23,16 @@ export function serveShell(stream: MuxStream, account: LoginAccount, term: { w: 
     ...asAccount(account),
   });
   let paused = false;
-  // A PTY hands over at most a few KiB per read; what arrives within one event-loop turn travels as one frame.
+  // A PTY hands over about 4 KiB per read, one read per event-loop turn. While output streams (the last flush
+  // was large and under busyMs ago) reads are gathered for a millisecond into one frame; an echo goes at once.
   const pending: Buffer[] = [];
+  let lastFlush = 0;
+  let lastFlushBytes = 0;
   const flush = () => {
+    lastFlush = performance.now();
     if (!pending.length) return;
     const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    lastFlushBytes = chunk.length;
     pending.length = 0;
     if (!stream.write(chunk) && !paused) {
       paused = true;
@@ -30,7 +40,9 @@ export function serveShell(stream: MuxStream, account: LoginAccount, term: { w: 
     }
   };
   pty.onData((data: string | Buffer) => {
-    if (pending.push(typeof data === 'string' ? Buffer.from(data) : data) === 1) setImmediate(flush);
+    if (pending.push(typeof data === 'string' ? Buffer.from(data) : data) > 1) return;
+    if (lastFlushBytes >= streamingBytes && performance.now() - lastFlush < busyMs) setTimeout(flush, 1);
+    else setImmediate(flush);
   });
   stream.on('drain', () => {
     if (paused) {
