@@ -1,6 +1,5 @@
 import {
   FloatingFocusManager,
-  FloatingPortal,
   useClick,
   useDismiss,
   useFloating,
@@ -125,40 +124,38 @@ export function Menu({
     <>
       {trigger}
       {open ? (
-        <FloatingPortal>
-          <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
-            <List ref={refs.setFloating} style={floatingStyles} aria-label={label} {...getFloatingProps()}>
-              {items.map((item, i) => (
-                <Item
-                  key={item.label}
-                  ref={(node) => {
-                    elements.current[i] = node;
-                  }}
-                  role="menuitem"
-                  tabIndex={active === i ? 0 : -1}
-                  $danger={item.danger}
-                  {...(item.to
-                    ? {
-                        as: linkAs ?? 'a',
-                        ...(linkAs ? { to: item.to } : { href: item.to }),
-                        'aria-disabled': item.disabled || undefined,
-                      }
-                    : { type: 'button' as const, disabled: item.disabled })}
-                  {...getItemProps({
-                    onClick(e) {
-                      if (item.disabled) return e.preventDefault();
-                      item.onSelect?.();
-                      setOpen(false);
-                    },
-                  })}
-                >
-                  {item.icon ? <Icon icon={item.icon} /> : null}
-                  {item.label}
-                </Item>
-              ))}
-            </List>
-          </FloatingFocusManager>
-        </FloatingPortal>
+        <FloatingFocusManager context={context} modal={false} initialFocus={-1} guards={false}>
+          <List ref={refs.setFloating} style={floatingStyles} aria-label={label} {...getFloatingProps()}>
+            {items.map((item, i) => (
+              <Item
+                key={item.label}
+                ref={(node) => {
+                  elements.current[i] = node;
+                }}
+                role="menuitem"
+                tabIndex={active === i ? 0 : -1}
+                $danger={item.danger}
+                {...(item.to
+                  ? {
+                      as: linkAs ?? 'a',
+                      ...(linkAs ? { to: item.to } : { href: item.to }),
+                      'aria-disabled': item.disabled || undefined,
+                    }
+                  : { type: 'button' as const, disabled: item.disabled })}
+                {...getItemProps({
+                  onClick(e) {
+                    if (item.disabled) return e.preventDefault();
+                    item.onSelect?.();
+                    setOpen(false);
+                  },
+                })}
+              >
+                {item.icon ? <Icon icon={item.icon} /> : null}
+                {item.label}
+              </Item>
+            ))}
+          </List>
+        </FloatingFocusManager>
       ) : null}
     </>
   );

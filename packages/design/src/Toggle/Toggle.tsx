@@ -14,7 +14,8 @@ const Row = styled.label<{ $disabled?: boolean }>`
   align-items: center;
   gap: ${({ theme }) => theme.space[2]}px;
   cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
-  color: ${({ theme, $disabled }) => ($disabled ? theme.colors.text.disabled : theme.colors.text.main)};
+  // Muted rather than the disabled grey: axe does not count a label wrapping a disabled switch as disabled.
+  color: ${({ theme, $disabled }) => ($disabled ? theme.colors.text.muted : theme.colors.text.main)};
 `;
 
 const Track = styled.button`

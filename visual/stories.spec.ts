@@ -1,0 +1,57 @@
+import { expect, test as base } from '@playwright/test';
+import { compareWithBaseline } from './compare';
+import { port } from './paths';
+import { readStories } from './stories';
+import { StorybookPage, type ThemeName } from './storybook-page';
+
+const update = process.env.UPDATE_BASELINES === '1';
+const themes: ThemeName[] = ['light', 'dark'];
+const contextOptions = {
+  baseURL: `http://127.0.0.1:${port}`,
+  viewport: { width: 1000, height: 700 },
+  deviceScaleFactor: 1,
+  colorScheme: 'light' as const,
+  reducedMotion: 'reduce' as const,
+};
+
+// One preview page per worker, reused across stories; a story that fails gets the page reloaded.
+const test = base.extend<{ storybook: StorybookPage }, { workerStorybook: { current: StorybookPage } }>({
+  workerStorybook: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext(contextOptions);
+      const holder = { current: new StorybookPage(await context.newPage()) };
+      await use(holder);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  storybook: async ({ workerStorybook }, use, testInfo) => {
+    await use(workerStorybook.current);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const broken = workerStorybook.current.page;
+      workerStorybook.current = new StorybookPage(await broken.context().newPage());
+      await broken.close();
+    }
+  },
+});
+
+for (const story of readStories()) {
+  test(`${story.title} / ${story.name}`, async ({ storybook }) => {
+    const problems: string[] = [];
+    for (const theme of themes) {
+      await storybook.show(story.id, theme);
+      if (!story.tags.includes('no-visual')) {
+        const result = compareWithBaseline(
+          `${story.baseline}.${theme}`,
+          await storybook.screenshot(),
+          update,
+        );
+        if (!result.ok) problems.push(`${theme}: ${result.reason}`);
+      }
+      for (const v of await storybook.seriousViolations()) {
+        problems.push(`${theme}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
