@@ -2,14 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { eventCatalogue, eventCodes } from '@portcullis/shared';
-import { type Page, expect, request, test } from '@playwright/test';
+import { type Browser, chromium, type Page, expect, request, test } from '@playwright/test';
 import { startPrivateSshd, type PrivateSshd } from '../../packages/gateway/test/servers/sshd';
 import { chromiumLaunch } from '../chromium';
 import { adminUser, e2ePassword, signInAsAdmin, signedInUser } from '../fixtures/console';
-
-// xterm's WebGL renderer paints into a canvas, where a test cannot read text; without WebGL the console falls
-// back to the DOM renderer (which this also proves), whose rows hold the text.
-test.use({ launchOptions: { ...chromiumLaunch, args: [...chromiumLaunch.args, '--disable-webgl', '--disable-3d-apis'] } });
 
 const cluster = 'localhost';
 const openSshHostname = 'openssh-e2e';
@@ -52,15 +48,30 @@ type ApiSession = Awaited<ReturnType<typeof apiSession>>;
 
 const terminalText = (page: Page) => page.locator('[data-testid="terminal"]:visible .xterm-rows');
 
-/** Opens a shell as root on the node in `row` through its Connect menu and waits for the prompt. */
-async function openTerminal(page: Page, hostname: string) {
+/**
+ * The admin (an editor) adds a role that may open shells as root and invites a user holding it and auditor;
+ * the user accepts in the browser. Answers the user's page and an API session as that user.
+ */
+async function signUpServersUser(page: Page, browser: Browser, baseURL: string, stamp: number) {
+  const role = `servers-e2e-${stamp}`;
+  const name = `operator-${stamp}`;
+  await signInAsAdmin(page);
+  const admin = await apiSession(baseURL, adminUser);
+  expect((await admin.post('/v1/webapi/roles', { content: serversRole(role) })).status()).toBe(200);
+  await admin.context.dispose();
+  const user = await signedInUser(browser, page, name, [role, 'auditor']);
+  return { user, api: await apiSession(baseURL, name) };
+}
+
+/** Opens a shell as root on the node named `hostname` through its Connect menu. */
+async function openTerminal(page: Page, hostname: string, renderer: 'dom' | 'webgl' = 'dom') {
   const row = page.getByRole('row').filter({ hasText: hostname });
   await row.getByRole('button', { name: 'Connect' }).click();
   await page.getByRole('menuitem', { name: 'root' }).click();
   await expect(page).toHaveURL(new RegExp(`/web/cluster/${cluster}/console/node/[^/]+/root$`));
   await expect(page.getByRole('tab', { selected: true })).toHaveText(`root@${hostname}`);
   const terminal = page.locator('[data-testid="terminal"]:visible');
-  await expect(terminal).toHaveAttribute('data-renderer', 'dom');
+  await expect(terminal).toHaveAttribute('data-renderer', renderer);
   await terminal.click();
 }
 
@@ -91,7 +102,12 @@ async function roundTrip(page: Page, name: string) {
   await download.getByRole('button', { name: 'Close' }).click();
 }
 
-test.describe('servers and the web terminal', () => {
+// xterm's WebGL renderer paints into a canvas, where a test cannot read text; without WebGL the console falls
+// back to the DOM renderer (which this also proves), whose rows hold the text. The WebGL test below launches
+// its own browser with WebGL.
+test.use({ launchOptions: { ...chromiumLaunch, args: [...chromiumLaunch.args, '--disable-webgl', '--disable-3d-apis'] } });
+
+test.describe('servers and the web terminal, in the DOM renderer', () => {
   let sshd: PrivateSshd | undefined;
   let operator: ApiSession | undefined;
   let openSshNodeId = '';
@@ -109,16 +125,10 @@ test.describe('servers and the web terminal', () => {
   }) => {
     test.setTimeout(180_000);
     const stamp = Date.now();
-    const role = `servers-e2e-${stamp}`;
-    const name = `operator-${stamp}`;
-
-    // The admin (an editor) adds the role and a user holding it; that user registers a private OpenSSH server.
-    await signInAsAdmin(page);
-    const admin = await apiSession(baseURL!, adminUser);
-    expect((await admin.post('/v1/webapi/roles', { content: serversRole(role) })).status()).toBe(200);
-    await admin.context.dispose();
-    const user = await signedInUser(browser, page, name, [role, 'auditor']);
-    operator = await apiSession(baseURL!, name);
+    // The user registers a private OpenSSH server beside the gateway's own agent.
+    const signedUp = await signUpServersUser(page, browser, baseURL!, stamp);
+    const user = signedUp.user;
+    operator = signedUp.api;
     const ca = await operator.get(`/v1/webapi/sites/${cluster}/ssh/user-ca`);
     expect(ca.status()).toBe(200);
     sshd = await startPrivateSshd(await ca.text());
@@ -177,5 +187,23 @@ test.describe('servers and the web terminal', () => {
       await expect(user.getByRole('row').filter({ hasText: uploaded.desc }).filter({ hasText: `/tmp/${file}` })).toHaveCount(1);
       await expect(user.getByRole('row').filter({ hasText: downloaded.desc }).filter({ hasText: `/tmp/${file}` })).toHaveCount(1);
     }
+  });
+});
+
+test.describe('servers and the web terminal, on WebGL', () => {
+  test('the terminal draws with the WebGL renderer when the browser has it, and the shell answers', async ({ baseURL }) => {
+    test.setTimeout(120_000);
+    const gpuBrowser = await chromium.launch(chromiumLaunch);
+    const page = await (await gpuBrowser.newContext({ baseURL })).newPage();
+    const { user, api } = await signUpServersUser(page, gpuBrowser, baseURL!, Date.now());
+    await user.goto(`/web/cluster/${cluster}/nodes`);
+    const agentRow = user.getByRole('table', { name: 'Servers' }).getByRole('row').filter({ hasText: '⟵ Tunnel' }).first();
+    const agentHostname = (await agentRow.getByRole('cell').first().textContent())!.trim();
+    await openTerminal(user, agentHostname, 'webgl');
+    // The canvas holds the text, so the round trip shows in the session's end: the shell exits on our input.
+    await run(user, 'exit');
+    await expect(user.getByRole('tab', { selected: true })).toHaveText(`root@${agentHostname} (ended)`);
+    await api.context.dispose();
+    await gpuBrowser.close();
   });
 });
