@@ -39,7 +39,7 @@ test('the admin resets a user’s password; the link, its expiry and a copy butt
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Reset Password…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset User Password' });
-  const link = await dialog.getByLabel('Link').inputValue();
+  const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
   expect(link).toMatch(/\/web\/reset\/\S+$/);
   await expect(dialog).toContainText('expires at');
   await expect(dialog.getByRole('button', { name: 'Copy Link' })).toBeVisible();
