@@ -59,6 +59,13 @@ describe('live sessions: listing, joining, recording', () => {
   const events = async (sid: string) =>
     (await gw.server.store.events.search({ from: 0, to: Date.now() + 1000, limit: 1000, order: 'asc' })).events.map((e) => e.data).filter((e) => e.sid === sid);
 
+  /** The session's row in Session Recordings (its session-end event), once written. */
+  const recordingRow = (sid: string) =>
+    eventually(async () => {
+      const res = await observer.get('/v1/webapi/sites/localhost/events/search/sessions');
+      return (res.body.events as { sid: string }[]).find((e) => e.sid === sid);
+    }, 'the recordings row');
+
   test('lists the session with its parties and the modes each caller may join in', async () => {
     const { t, sid } = await open(owner);
     const listed = await observer.get('/v1/webapi/sites/localhost/sessions');
@@ -127,10 +134,7 @@ describe('live sessions: listing, joining, recording', () => {
     t.socket.send(encodeControl({ type: 'resize', w: 120, h: 40 }));
     t.type('exit\r');
     await t.closed;
-    const row = await eventually(async () => {
-      const res = await observer.get('/v1/webapi/sites/localhost/events/search/sessions');
-      return (res.body.events as { sid: string }[]).find((e) => e.sid === sid);
-    }, 'the recordings row');
+    const row = await recordingRow(sid);
     expect(makeRecording(row as never)).toMatchObject({ sid, description: 'play', playable: true, recordingType: 'ssh', users: owner.name });
 
     const base = `/v1/webapi/sites/localhost/sessions/${sid}/recording`;
@@ -159,10 +163,7 @@ describe('live sessions: listing, joining, recording', () => {
     await watching.waitFor(/not-recorded/);
     t.type('exit\r');
     await t.closed;
-    const row = await eventually(async () => {
-      const res = await observer.get('/v1/webapi/sites/localhost/events/search/sessions');
-      return (res.body.events as { sid: string }[]).find((e) => e.sid === sid);
-    }, 'the recordings row');
+    const row = await recordingRow(sid);
     expect(row).toMatchObject({ session_recording: 'off' });
     expect(makeRecording(row as never)).toMatchObject({ description: 'recording disabled', playable: false });
     expect((await observer.get(`/v1/webapi/sites/localhost/sessions/${sid}/recording`)).status).toBe(404);
