@@ -7,7 +7,10 @@ import { Agent } from '../../src/agent/agent';
 import { nodeRepo } from '../../src/nodes/repo';
 import { JoinTokenService } from '../../src/tokens/service';
 import { testPasswordHashing, type Client } from '../harness';
-import { createJoinToken, eventually, startAgent, startServersGateway } from './fixtures';
+import { auditEvents, createJoinToken, eventually, startAgent, startServersGateway } from './fixtures';
+
+// Real sshd, agents and login shells (root's profile here starts slowly): more than jest's default 5 s.
+jest.setTimeout(60_000);
 
 type NodeList = { items: { id: string; hostname: string; tunnel: boolean; tags: { name: string; value: string }[] }[] };
 const listed = async (client: Client, id: string) => (await client.get<NodeList>('/v1/webapi/sites/localhost/nodes')).body.items.find((n) => n.id === id);
@@ -42,8 +45,7 @@ describe('the agent', () => {
       expect(await back).toBe(nodeId);
       await again.stop();
 
-      const events = await gw.server.store.events.search({ from: 0, to: Date.now() + 1000, limit: 100, order: 'asc' });
-      expect(events.events.filter((e) => e.data.code === 'TJ002I').map((e) => e.data.node_name)).toEqual(['agent-one']);
+      expect((await auditEvents(gw)).filter((e) => e.code === 'TJ002I').map((e) => e.node_name)).toEqual(['agent-one']);
     } finally {
       await gw.close();
     }
@@ -56,8 +58,7 @@ describe('the agent', () => {
       const rejected = new Promise<string>((resolve) => agent.once('rejected', resolve));
       await agent.start();
       expect(await rejected).toBe('invalid or expired join token');
-      const events = await gw.server.store.events.search({ from: 0, to: Date.now() + 1000, limit: 100, order: 'asc' });
-      expect(events.events.map((e) => e.data)).toContainEqual(expect.objectContaining({ code: 'TJ002W', node_name: 'intruder', error: 'invalid or expired join token' }));
+      expect(await auditEvents(gw)).toContainEqual(expect.objectContaining({ code: 'TJ002W', node_name: 'intruder', error: 'invalid or expired join token' }));
     } finally {
       await gw.close();
     }

@@ -5,6 +5,7 @@ import { decodeFrame, encodeControl, terminalSocketPath, type ControlMessage, ty
 import WebSocket from 'ws';
 import { Agent } from '../../src/agent/agent';
 import { startGateway, type Client, type TestGateway } from '../harness';
+import { startPrivateSshd } from './sshd';
 
 /** A role for these tests: list and open nodes labelled env=test as root or nobody, and manage tokens and nodes. */
 export const operatorRole = `
@@ -47,6 +48,34 @@ export async function startAgent(url: string, token: string, opts: { hostname?: 
   const connected = new Promise<string>((resolve) => agent.once('connected', resolve));
   await agent.start();
   return { agent, nodeId: await connected };
+}
+
+/** Every audit event the gateway has written, oldest first. */
+export async function auditEvents(gw: TestGateway): Promise<Record<string, unknown>[]> {
+  return (await gw.server.store.events.search({ from: 0, to: Date.now() + 1000, limit: 1000, order: 'asc' })).events.map((e) => e.data);
+}
+
+/**
+ * A gateway with both kinds of node labelled env=test: an agent node ("agent-node") and an OpenSSH node
+ * ("openssh-node", a private sshd trusting the gateway's user CA).
+ */
+export async function startFleet() {
+  const { gw, admin } = await startServersGateway();
+  const { agent, nodeId: agentNode } = await startAgent(gw.url, await createJoinToken(admin), { hostname: 'agent-node' });
+  const sshd = await startPrivateSshd((await admin.get<string>('/v1/webapi/sites/localhost/ssh/user-ca')).body);
+  const added = await admin.post<{ id: string }>('/v1/webapi/sites/localhost/nodes', { hostname: 'openssh-node', addr: `127.0.0.1:${sshd.port}`, labels: { env: 'test' } });
+  if (added.status !== 200) throw new Error(`adding the OpenSSH node: ${added.status} ${JSON.stringify(added.body)}`);
+  return {
+    gw,
+    admin,
+    agentNode,
+    sshNode: added.body.id,
+    async stop() {
+      await agent.stop();
+      await sshd.stop();
+      await gw.close();
+    },
+  };
 }
 
 /** Polls until `check` returns a value (tests wait on real asynchronous behaviour, never on fixed sleeps). */

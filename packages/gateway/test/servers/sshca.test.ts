@@ -7,6 +7,9 @@ import { UserCertificateAuthority, userCertificateTtlMs } from '../../src/sshca/
 import { OpenSshClient } from '../../src/sshca/client';
 import { startPrivateSshd, type PrivateSshd } from './sshd';
 
+// Real sshd, agents and login shells (root's profile here starts slowly): more than jest's default 5 s.
+jest.setTimeout(60_000);
+
 const run = promisify(execFile);
 
 describe('SSH user certificate authority', () => {

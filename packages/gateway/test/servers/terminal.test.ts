@@ -1,34 +1,24 @@
-import { terminalWindowBytes } from '@portcullis/shared';
-import { decodeFrame, encodeControl, terminalSocketPath } from '@portcullis/shared';
+import { decodeFrame, encodeControl, terminalSocketPath, terminalWindowBytes } from '@portcullis/shared';
 import WebSocket from 'ws';
 import type { Client, TestGateway } from '../harness';
-import { createJoinToken, eventually, startAgent, startServersGateway, TerminalClient } from './fixtures';
-import { startPrivateSshd, type PrivateSshd } from './sshd';
-import type { Agent } from '../../src/agent/agent';
+import { auditEvents, eventually, startFleet, TerminalClient } from './fixtures';
 
-const events = async (gw: TestGateway) => (await gw.server.store.events.search({ from: 0, to: Date.now() + 1000, limit: 1000, order: 'asc' })).events.map((e) => e.data);
+// Real sshd, agents and login shells (root's profile here starts slowly): more than jest's default 5 s.
+jest.setTimeout(60_000);
 
 describe('the web terminal', () => {
+  let fleet: Awaited<ReturnType<typeof startFleet>>;
   let gw: TestGateway;
   let admin: Client & { name: string };
-  let agent: Agent;
   let agentNode: string;
-  let sshd: PrivateSshd;
   let sshNode: string;
+  const events = () => auditEvents(gw);
 
   beforeAll(async () => {
-    ({ gw, admin } = await startServersGateway());
-    ({ agent, nodeId: agentNode } = await startAgent(gw.url, await createJoinToken(admin), { hostname: 'agent-node' }));
-    sshd = await startPrivateSshd((await admin.get<string>('/v1/webapi/sites/localhost/ssh/user-ca')).body);
-    const added = await admin.post<{ id: string }>('/v1/webapi/sites/localhost/nodes', { hostname: 'openssh-node', addr: `127.0.0.1:${sshd.port}`, labels: { env: 'test' } });
-    expect(added.status).toBe(200);
-    sshNode = added.body.id;
+    fleet = await startFleet();
+    ({ gw, admin, agentNode, sshNode } = fleet);
   });
-  afterAll(async () => {
-    await agent.stop();
-    await sshd.stop();
-    await gw.close();
-  });
+  afterAll(() => fleet.stop());
 
   test.each([
     ['agent', () => agentNode],
@@ -46,8 +36,8 @@ describe('the web terminal', () => {
     await t.closed;
     expect(t.controls).toContainEqual({ type: 'close', reason: 'shell exited', exitCode: 3 });
     const sid = session?.type === 'session' ? session.session.id : '';
-    await eventually(async () => (await events(gw)).some((e) => e.code === 'T2004I' && e.sid === sid), 'the session end event');
-    const mine = (await events(gw)).filter((e) => e.sid === sid);
+    await eventually(async () => (await events()).some((e) => e.code === 'T2004I' && e.sid === sid), 'the session end event');
+    const mine = (await events()).filter((e) => e.sid === sid);
     expect(mine.map((e) => e.code)).toEqual(['T2000I', 'T2002I', 'T2004I']);
     expect(mine[0]).toMatchObject({ user: admin.name, login: 'root', server_id: node(), size: '100:30' });
     expect(mine[2]).toMatchObject({ user: admin.name, participants: [admin.name], exit_code: 3 });
@@ -57,7 +47,7 @@ describe('the web terminal', () => {
     const t = await TerminalClient.open(gw, admin, { server_id: agentNode, login: 'postgres', term: { w: 80, h: 24 } });
     await t.closed;
     expect(t.errors()).toEqual(['access denied to postgres@agent-node: login "postgres" is not in your roles\' logins']);
-    expect(await events(gw)).toContainEqual(expect.objectContaining({ code: 'T1006W', user: admin.name, login: 'postgres', server: 'agent-node', reason: 'login "postgres" is not in your roles\' logins' }));
+    expect(await events()).toContainEqual(expect.objectContaining({ code: 'T1006W', user: admin.name, login: 'postgres', server: 'agent-node', reason: 'login "postgres" is not in your roles\' logins' }));
   });
 
   test('a role whose node_labels do not match is refused and audited, and deny wins', async () => {
@@ -82,7 +72,7 @@ spec:
       const t = await TerminalClient.open(gw, user, { server_id: sshNode, login: 'root', term: { w: 80, h: 24 } });
       await t.closed;
       expect(t.errors()).toEqual([`access denied to root@openssh-node: ${reason}`]);
-      expect(await events(gw)).toContainEqual(expect.objectContaining({ code: 'T1006W', user: user.name, server_id: sshNode, reason }));
+      expect(await events()).toContainEqual(expect.objectContaining({ code: 'T1006W', user: user.name, server_id: sshNode, reason }));
     }
   });
 

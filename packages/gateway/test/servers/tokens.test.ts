@@ -1,7 +1,7 @@
 import { INTERNAL_RESOURCE_ID_LABEL } from '@portcullis/shared';
 import { defaultJoinTokenTtlMs } from '../../src/tokens/schemas';
 import { engines, startGateway, type Client, type TestGateway } from '../harness';
-import { operatorRole } from './fixtures';
+import { auditEvents, operatorRole } from './fixtures';
 
 type TokenJson = { id: string; roles: string[]; join_method: string; expiry: string; suggestedLabels: { name: string; value: string }[] };
 
@@ -30,8 +30,7 @@ describe.each(engines)('join tokens on %s', (engine) => {
         { name: INTERNAL_RESOURCE_ID_LABEL, value: expect.any(String) },
       ]),
     );
-    const events = (await gw.server.store.events.search({ from: before, to: Date.now() + 1000, limit: 10, order: 'asc' })).events.map((e) => e.data);
-    expect(events).toContainEqual(expect.objectContaining({ code: 'T7003I', user: admin.name, join_method: 'token', roles: 'Node' }));
+    expect(await auditEvents(gw)).toContainEqual(expect.objectContaining({ code: 'T7003I', user: admin.name, join_method: 'token', roles: 'Node' }));
     // Stored hashed: the listing never shows the value again.
     const list = await admin.get<{ items: TokenJson[] }>('/v1/webapi/tokens');
     expect(list.body.items.length).toBeGreaterThan(0);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import type { Agent } from '../../src/agent/agent';
 import type { Client, TestGateway } from '../harness';
-import { createJoinToken, eventually, startAgent, startServersGateway } from './fixtures';
-import { startPrivateSshd, type PrivateSshd } from './sshd';
+import { auditEvents, eventually, startFleet } from './fixtures';
+
+// Real sshd, agents and login shells (root's profile here starts slowly): more than jest's default 5 s.
+jest.setTimeout(60_000);
 
 const scp = (node: string, login: string, query: string) => `/v1/webapi/sites/localhost/nodes/${node}/${login}/scp?${query}`;
 
@@ -20,25 +21,18 @@ async function download(gw: TestGateway, client: Client, path: string) {
 }
 
 describe('file transfer', () => {
+  let fleet: Awaited<ReturnType<typeof startFleet>>;
   let gw: TestGateway;
   let admin: Client & { name: string };
-  let agent: Agent;
   let agentNode: string;
-  let sshd: PrivateSshd;
   let sshNode: string;
-  const events = async () => (await gw.server.store.events.search({ from: 0, to: Date.now() + 1000, limit: 1000, order: 'asc' })).events.map((e) => e.data);
+  const events = () => auditEvents(gw);
 
   beforeAll(async () => {
-    ({ gw, admin } = await startServersGateway());
-    ({ agent, nodeId: agentNode } = await startAgent(gw.url, await createJoinToken(admin)));
-    sshd = await startPrivateSshd((await admin.get<string>('/v1/webapi/sites/localhost/ssh/user-ca')).body);
-    sshNode = (await admin.post<{ id: string }>('/v1/webapi/sites/localhost/nodes', { hostname: 'openssh-node', addr: `127.0.0.1:${sshd.port}`, labels: { env: 'test' } })).body.id;
+    fleet = await startFleet();
+    ({ gw, admin, agentNode, sshNode } = fleet);
   });
-  afterAll(async () => {
-    await agent.stop();
-    await sshd.stop();
-    await gw.close();
-  });
+  afterAll(() => fleet.stop());
 
   test.each([
     ['agent', () => agentNode],
