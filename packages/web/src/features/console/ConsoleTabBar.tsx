@@ -1,5 +1,7 @@
-import { Button, ButtonIcon, Flex, Icons } from '@portcullis/design';
+import { Indicator, Label, TabBar } from '@portcullis/design';
+import type { ReactNode } from 'react';
 import { type ConsoleTab, tabTitle } from './consoleTabs';
+import type { TerminalStatus } from './terminal/TerminalEngine';
 
 export interface ConsoleTabBarProps {
   tabs: ConsoleTab[];
@@ -9,33 +11,27 @@ export interface ConsoleTabBarProps {
   onAdd: () => void;
 }
 
-const statusText = { connecting: ' (connecting)', connected: '', closed: ' (ended)' } as const;
+const statusMark: Record<TerminalStatus, ReactNode> = {
+  connecting: <Indicator size="small" delay="none" label="Connecting" />,
+  connected: null,
+  closed: (
+    <Label kind="warning" mr={1}>
+      Ended
+    </Label>
+  ),
+};
 
-/** The console's open sessions, one tab each, and a way to open another. */
+/** The console's open sessions as closable tabs, with how each one is doing, and a way to open another. */
 export function ConsoleTabBar({ tabs, activeId, onSelect, onClose, onAdd }: ConsoleTabBarProps) {
+  const byId = (id: string) => tabs.find((t) => t.id === id)!;
   return (
-    <Flex alignItems="center" px={2} py={1} bg="levels.surface" borderBottom="1px solid" borderColor="border">
-      <Flex role="tablist" aria-label="Terminal sessions" alignItems="center" flexWrap="wrap">
-        {tabs.map((tab) => {
-          const title = tabTitle(tab);
-          return (
-            <Flex key={tab.id} alignItems="center" mr={1}>
-              <Button
-                role="tab"
-                aria-selected={tab.id === activeId}
-                kind={tab.id === activeId ? 'secondary' : 'text'}
-                size="small"
-                onClick={() => onSelect(tab)}
-              >
-                {title}
-                {statusText[tab.status]}
-              </Button>
-              <ButtonIcon icon={Icons.Close} size="small" aria-label={`Close ${title}`} onClick={() => onClose(tab)} />
-            </Flex>
-          );
-        })}
-      </Flex>
-      <ButtonIcon icon={Icons.Add} size="small" aria-label="Open a new session" onClick={onAdd} />
-    </Flex>
+    <TabBar
+      label="Terminal sessions"
+      tabs={tabs.map((tab) => ({ id: tab.id, title: tabTitle(tab), status: statusMark[tab.status] }))}
+      activeId={activeId}
+      onSelect={(id) => onSelect(byId(id))}
+      onClose={(id) => onClose(byId(id))}
+      onAdd={onAdd}
+    />
   );
 }

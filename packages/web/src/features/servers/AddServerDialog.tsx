@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CopyButton, Dialog, Flex, Indicator, Text } from '@portcullis/design';
+import { Alert, Button, CodeBlock, Dialog, Indicator, Text } from '@portcullis/design';
 import type { JoinToken } from '@portcullis/shared';
 import { useEffect, useState } from 'react';
 import { type CreateNodeToken, createNodeToken, installCommand } from './joinTokenService';
@@ -46,14 +46,7 @@ export function AddServerDialog({ onClose, createToken = createNodeToken, origin
       {state.status === 'ready' && (
         <>
           <Text mb={2}>Run this on the server you want to add. It installs the agent, which joins this cluster.</Text>
-          <Flex alignItems="center" mb={3} p={3} bg="levels.sunken">
-            <Box as="pre" m={0} flex="1" overflowX="auto">
-              <Text as="code" mono data-testid="install-command">
-                {command}
-              </Text>
-            </Box>
-            <CopyButton value={command} label="Copy command" />
-          </Flex>
+          <CodeBlock code={command} copyLabel="Copy command" />
           <Text typography="body3" muted>
             The join token in this command is valid until {state.token.expiryText}.
           </Text>

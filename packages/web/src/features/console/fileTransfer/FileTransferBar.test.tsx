@@ -52,7 +52,7 @@ test('uploads each chosen file into the target directory, showing progress, then
   expect(upload).toHaveBeenCalledWith(target, '/tmp', files[0], expect.anything());
   first.progress({ loaded: 1, total: 4 });
   expect(await within(dialog).findByText('25%')).toBeInTheDocument();
-  expect(within(dialog).getByRole('progressbar', { name: 'Transfer progress' })).toHaveAttribute('value', '1');
+  expect(within(dialog).getByRole('progressbar', { name: 'Transfer progress' })).toHaveAttribute('aria-valuenow', '25');
   first.settle().resolve();
   expect(await within(dialog).findByText('Uploaded a.txt, b.txt to /tmp')).toBeInTheDocument();
   expect(upload).toHaveBeenLastCalledWith(target, '/tmp', files[1], expect.anything());

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, Field, FieldInput, Flex, Input, Text } from '@portcullis/design';
+import { Alert, Box, Button, Dialog, Field, FieldInput, Flex, Input, ProgressBar, Text } from '@portcullis/design';
 import { type FormEvent, useState } from 'react';
 import { downloadFile, type TransferTarget, uploadFile } from './transferFile';
 import { progressText, type TransferState, useTransfer } from './useTransfer';
@@ -101,7 +101,7 @@ function TransferStatus({ state, done }: { state: TransferState; done: string })
     const { loaded, total } = state.progress;
     return (
       <Box mb={3}>
-        <progress aria-label="Transfer progress" value={total ? loaded : undefined} max={total || undefined} style={{ width: '100%' }} />
+        {total ? <ProgressBar label="Transfer progress" value={loaded / total} /> : null}
         <Text typography="body3" muted>
           {progressText(state.progress)}
         </Text>
