@@ -38,3 +38,5 @@ export * from './TabBar';
 export * from './ProgressBar';
 export * from './CodeBlock';
 export * from './DateRangeInput';
+export * from './ConfirmDialog';
+export * from './Slider';

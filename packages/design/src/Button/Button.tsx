@@ -78,8 +78,9 @@ const StyledButton = styled.button.withConfig({ shouldForwardProp: notSystemProp
   ${systemProps}
 `;
 
+// Transparent rather than hidden, so the button keeps its name while it works.
 const Hidden = styled.span`
-  visibility: hidden;
+  opacity: 0;
   display: inline-flex;
   align-items: center;
   gap: inherit;
@@ -111,7 +112,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       {loading ? (
         <>
           <Hidden>{children}</Hidden>
-          <Centre>
+          <Centre aria-hidden>
             <Indicator delay="none" size="small" label="Working" />
           </Centre>
         </>

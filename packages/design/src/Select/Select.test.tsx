@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderWithTheme } from '../../test/render';
+import { Dialog } from '../Dialog';
 import { Select } from './Select';
 
 const options = [
@@ -116,4 +117,24 @@ test('a creatable select offers the typed text as a new value', async () => {
   await user.keyboard('{Enter}');
   expect(screen.getByText('ubuntu', { selector: 'output' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Remove ubuntu' })).toBeInTheDocument();
+});
+
+test('inside a Dialog, clicking an option picks it and leaves the dialog open', async () => {
+  function InDialog() {
+    const [value, setValue] = useState<string | null>(null);
+    const [open, setOpen] = useState(true);
+    return (
+      <Dialog open={open} onClose={() => setOpen(false)} title="Create user">
+        <Select aria-label="Role" options={options} value={value} onChange={setValue} />
+        <output>{value ?? 'none'}</output>
+      </Dialog>
+    );
+  }
+  const user = userEvent.setup();
+  renderWithTheme(<InDialog />);
+  await user.click(screen.getByRole('combobox', { name: 'Role' }));
+  await user.click(await screen.findByRole('option', { name: 'Auditor' }));
+  expect(screen.getByRole('dialog', { name: 'Create user' })).toBeInTheDocument();
+  expect(screen.getByText('auditor', { selector: 'output' })).toBeInTheDocument();
+  expect(screen.getByRole('dialog').contains(screen.getByRole('combobox'))).toBe(true);
 });

@@ -1,5 +1,4 @@
 import {
-  FloatingPortal,
   useClick,
   useDismiss,
   useFloating,
@@ -140,8 +139,11 @@ export function Select(props: SelectProps) {
   const canCreate =
     isCreatable && typed !== '' && !options.some((o) => o.label === typed || o.value === typed);
   const shown = canCreate ? [...matching, { value: typed, label: `Create "${typed}"` }] : matching;
+  // The list renders in place (fixed, so no overflow clips it) rather than in a portal: inside a
+  // Dialog it then stays within the modal's layer and its clicks are not "outside" presses.
   const { refs, floatingStyles, context } = useFloating({
     ...floatingOptions(theme, 'bottom-start', true),
+    strategy: 'fixed',
     open,
     onOpenChange: (next) => {
       setOpen(next);
@@ -233,39 +235,37 @@ export function Select(props: SelectProps) {
         <Icon icon={Icons.ChevronDown} />
       </Control>
       {open ? (
-        <FloatingPortal>
-          <Options
-            ref={refs.setFloating}
-            id={listId}
-            aria-multiselectable={props.isMulti || undefined}
-            style={floatingStyles}
-            {...getFloatingProps()}
-          >
-            {shown.length === 0 ? <Empty>{noOptionsText}</Empty> : null}
-            {shown.map((option, i) => {
-              const selected = chosen.includes(option.value);
-              return (
-                <Option
-                  key={option.value}
-                  ref={(node) => {
-                    elements.current[i] = node;
-                  }}
-                  id={`${listId}-${i}`}
-                  role="option"
-                  aria-selected={selected}
-                  aria-disabled={option.disabled || undefined}
-                  $active={active === i}
-                  $selected={selected}
-                  $disabled={option.disabled}
-                  {...getItemProps({ onClick: () => pick(option) })}
-                >
-                  {option.label}
-                  {selected ? <Icon icon={Icons.Check} /> : null}
-                </Option>
-              );
-            })}
-          </Options>
-        </FloatingPortal>
+        <Options
+          ref={refs.setFloating}
+          id={listId}
+          aria-multiselectable={props.isMulti || undefined}
+          style={floatingStyles}
+          {...getFloatingProps()}
+        >
+          {shown.length === 0 ? <Empty>{noOptionsText}</Empty> : null}
+          {shown.map((option, i) => {
+            const selected = chosen.includes(option.value);
+            return (
+              <Option
+                key={option.value}
+                ref={(node) => {
+                  elements.current[i] = node;
+                }}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={selected}
+                aria-disabled={option.disabled || undefined}
+                $active={active === i}
+                $selected={selected}
+                $disabled={option.disabled}
+                {...getItemProps({ onClick: () => pick(option) })}
+              >
+                {option.label}
+                {selected ? <Icon icon={Icons.Check} /> : null}
+              </Option>
+            );
+          })}
+        </Options>
       ) : null}
     </>
   );

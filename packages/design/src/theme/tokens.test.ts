@@ -10,6 +10,9 @@ describe('the spec’s UI constants (§9)', () => {
   test('the side navigation is 240 px wide', () => expect(sizes.sideNavWidth).toBe(240));
   test('popovers keep 16 px from the viewport', () => expect(sizes.popoverMargin).toBe(16));
   test('the modal z-index is 1200', () => expect(zIndices.modal).toBe(1200));
+  test('popovers, toasts and tooltips float above a modal', () => {
+    expect(Math.min(zIndices.popover, zIndices.toast, zIndices.tooltip)).toBeGreaterThan(zIndices.modal);
+  });
   test('icons come in 24, 32 and 48 px', () => expect(Object.values(iconSizes)).toEqual([24, 32, 48]));
   test('both themes carry the same tokens', () => {
     const { colors: _l, name: _ln, ...lightRest } = lightTheme;

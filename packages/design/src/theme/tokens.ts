@@ -16,14 +16,15 @@ export const shadows = {
   focus: '0 0 0 2px',
 } as const;
 
+// Floating layers sit above the modal: a list or tooltip opened inside a dialog must be on top.
 export const zIndices = {
   base: 0,
   sticky: 100,
   nav: 200,
-  popover: 1100,
   modal: 1200,
-  toast: 1300,
-  tooltip: 1400,
+  popover: 1300,
+  toast: 1400,
+  tooltip: 1500,
 } as const;
 
 export const sizes = {
