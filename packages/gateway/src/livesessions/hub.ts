@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import type { Identity } from '../access/identity';
 import { recordEvent } from '../audit/record';
 import { Keyframer } from '../recordings/keyframer';
+import { closeInterruptedRecordings } from '../recordings/recover';
 import type { RecordingStore } from '../recordings/store';
 import { defaultWriterOptions, type RecordingWriter } from '../recordings/writer';
 import type { Gateway } from '../server/context';
@@ -61,6 +62,9 @@ export class LiveSessions {
     private readonly recordings: RecordingStore,
   ) {
     tracker.on('update', (s) => this.resized(s));
+    void closeInterruptedRecordings(recordings, gw.store, (sid) => this.live.has(sid)).catch((err: Error) =>
+      process.emitWarning(`could not close the recordings a stopped gateway left open: ${err.message}`),
+    );
   }
 
   /**
