@@ -103,6 +103,7 @@ test('an observer sees the same output and cannot type, a peer can, and the reco
   const row = owner.getByRole('row').filter({ hasText: `owner-${stamp}` }).first();
   await row.getByRole('link', { name: 'play' }).click();
   await expect(owner).toHaveURL(new RegExp(`/web/cluster/${cluster}/session/[^/?]+\\?recordingType=ssh&durationMs=\\d+`));
+  await expect(owner.locator('[data-testid="player-terminal"]')).toHaveAttribute('data-status', /playing|ended/);
   await owner.keyboard.press('End');
   await expect(player(owner)).toContainText('peer-42');
   for (const text of ['first-42', 'live-42']) await expect(player(owner)).toContainText(text);
