@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { decodePassword, encodePassword } from '@portcullis/shared';
 import { z } from 'zod';
 
 export interface HashCost {
@@ -66,8 +67,14 @@ export const maxPasswordLength = 128;
  */
 export function encodedPassword(opts: { checkStrength: boolean }) {
   return z.string().transform((value, ctx) => {
-    const text = Buffer.from(value, 'base64').toString('utf8');
-    if (value.length === 0 || Buffer.from(text, 'utf8').toString('base64').replace(/=+$/, '') !== value.replace(/=+$/, '')) {
+    let text = '';
+    try {
+      text = decodePassword(value);
+    } catch {
+      // Not base64 at all: reported below.
+    }
+    // Re-encoding must give the input back, or it was not base64 of UTF-8 text.
+    if (value.length === 0 || encodePassword(text).replace(/=+$/, '') !== value.replace(/=+$/, '')) {
       ctx.addIssue({ code: 'custom', message: 'must be the password encoded as base64 of its UTF-8 text' });
       return z.NEVER;
     }

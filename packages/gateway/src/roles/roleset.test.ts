@@ -1,5 +1,6 @@
 import { emptyTraits } from '../storage/repos/users';
-import { userAcl } from './acl';
+import { aclAreas as sharedAclAreas } from '@portcullis/shared';
+import { aclAreas, userAcl } from './acl';
 import type { RoleResource } from './model';
 import { presetRoles } from './presets';
 import { RoleSet } from './roleset';
@@ -51,6 +52,10 @@ describe('RoleSet', () => {
 });
 
 describe('userAcl', () => {
+  it('covers exactly the ACL areas the console reads (shared)', () => {
+    expect(Object.keys(aclAreas).sort()).toEqual([...sharedAclAreas].sort());
+  });
+
   it('holds every ACL area of spec §3 with list, read, edit, create, remove, and use for integrations', () => {
     const acl = userAcl(new RoleSet([], traits));
     const areas = ['events', 'authConnectors', 'roles', 'trustedClusters', 'users', 'connectionDiagnostic', 'appServers', 'kubeServers', 'tokens', 'accessRequests', 'billing', 'lock', 'dbServers', 'db', 'desktops', 'recordedSessions', 'activeSessions', 'nodes', 'license', 'download', 'plugins', 'deviceTrust', 'integrations', 'assist'];

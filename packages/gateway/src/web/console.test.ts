@@ -96,8 +96,8 @@ describe('the console under /web', () => {
       isUsageBasedBilling: false,
       proxyCluster: 'localhost',
       ui: { scrollbackLines: 1000 },
-      dateTimeFormat: 'yyyy-MM-dd HH:mm:ss',
-      dateFormat: 'yyyy-MM-dd',
+      dateTimeFormat: 'YYYY-MM-DD HH:mm:ss',
+      dateFormat: 'YYYY-MM-DD',
     });
   });
 

@@ -1,30 +1,16 @@
+import { makeWebConfig, type WebConfig } from '@portcullis/shared';
 import type { GatewayConfig } from '../config/config';
 
 /**
  * The console's config (spec §3, "Auth config" and "Other config"), as served by /web/config.js and the
- * auth part of /ping. Values the gateway does not offer yet (SSO providers, passwordless) are off.
+ * auth part of /ping: what this gateway's config decides, with shared's defaults for the rest (SSO
+ * providers and passwordless are not offered yet).
  */
-export function webConfig(config: GatewayConfig) {
-  return {
-    auth: {
-      localAuthEnabled: true,
-      allowPasswordless: false,
-      localConnectorName: '',
-      providers: [] as unknown[],
-      second_factor: config.auth.secondFactor,
-      authType: 'local',
-      preferredLocalMfa: config.auth.secondFactor === 'otp' ? 'otp' : config.auth.secondFactor === 'off' ? '' : 'webauthn',
-      privateKeyPolicy: 'none',
-    },
-    isEnterprise: false,
-    isCloud: false,
-    isDashboard: false,
-    tunnelPublicAddress: '',
-    recoveryCodesEnabled: false,
-    isUsageBasedBilling: false,
+export function webConfig(config: GatewayConfig): WebConfig {
+  const mfa = config.auth.secondFactor;
+  return makeWebConfig({
+    auth: { second_factor: mfa, preferredLocalMfa: mfa === 'otp' ? 'otp' : mfa === 'off' ? '' : 'webauthn' },
     proxyCluster: config.clusterName,
     ui: { scrollbackLines: config.ui.scrollbackLines },
-    dateTimeFormat: 'yyyy-MM-dd HH:mm:ss',
-    dateFormat: 'yyyy-MM-dd',
-  };
+  });
 }
