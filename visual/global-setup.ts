@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { paths, port } from './paths';
+import { paths } from './paths';
 import { serveStatic } from './serve';
 
 const newestMtime = (dir: string): number =>
@@ -12,15 +13,21 @@ const newestMtime = (dir: string): number =>
         return Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
       }, 0);
 
-/** Builds Storybook unless the build is newer than every source, then serves it for the run. */
+const anHour = 60 * 60 * 1000;
+
+/**
+ * Builds Storybook unless a build of the current sources exists (its folder is named after the newest
+ * source's mtime), serves it on a free loopback port and tells the test processes where.
+ */
 export default async function globalSetup() {
-  const built = existsSync(paths.index) ? statSync(paths.index).mtimeMs : 0;
-  const stale = built === 0 || paths.sources.some((dir) => newestMtime(dir) > built);
-  if (stale) {
+  const stamp = String(Math.floor(Math.max(...paths.sources.map(newestMtime))));
+  const dir = path.join(paths.builds, stamp);
+  if (!existsSync(path.join(dir, 'index.json'))) {
     const started = Date.now();
+    const staging = `${dir}.tmp-${process.pid}`;
     const result = spawnSync(
       'node_modules/.bin/storybook',
-      ['build', '-c', '.storybook', '-o', 'build/storybook', '--quiet'],
+      ['build', '-c', '.storybook', '-o', staging, '--quiet'],
       {
         cwd: paths.root,
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -28,8 +35,19 @@ export default async function globalSetup() {
       },
     );
     if (result.status !== 0) throw new Error('Storybook build failed');
+    // Another run may have finished the same build meanwhile; either copy will do.
+    if (existsSync(dir)) rmSync(staging, { recursive: true, force: true });
+    else renameSync(staging, dir);
     console.log(`Built Storybook in ${Math.round((Date.now() - started) / 1000)} s`);
   }
-  const server = await serveStatic(paths.storybook, port);
+  // Old builds go once nobody can still be serving them.
+  for (const name of readdirSync(paths.builds)) {
+    const other = path.join(paths.builds, name);
+    if (other !== dir && Date.now() - statSync(other).mtimeMs > anHour)
+      rmSync(other, { recursive: true, force: true });
+  }
+  const server = await serveStatic(dir, 0);
+  process.env.VISUAL_STORYBOOK_DIR = dir;
+  process.env.VISUAL_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }

@@ -5,14 +5,22 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const paths = {
   root,
-  storybook: path.join(root, 'build/storybook'),
-  index: path.join(root, 'build/storybook/index.json'),
+  /** One Storybook build per state of the sources, so concurrent runs never serve a half-written build. */
+  builds: path.join(root, 'build/visual-storybook'),
   baselines: path.join(root, 'visual/__baselines__'),
   diffs: path.join(root, 'visual/__diff__'),
   /** What the Storybook build is made from; a newer file here means it must be rebuilt. */
-  sources: ['packages/design/src', 'packages/web/src', '.storybook', 'packages/shared/src'].map((p) =>
+  sources: ['packages/design/src', 'packages/web/src', 'packages/shared/src', '.storybook'].map((p) =>
     path.join(root, p),
   ),
 };
 
-export const port = Number(process.env.VISUAL_PORT ?? 6107);
+/** Set by global-setup for the test processes: the build being served and where. */
+export const run = {
+  get storybook() {
+    return process.env.VISUAL_STORYBOOK_DIR ?? '';
+  },
+  get baseURL() {
+    return process.env.VISUAL_BASE_URL ?? '';
+  },
+};

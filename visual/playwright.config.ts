@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunch } from '../e2e/chromium';
-import { port } from './paths';
 
 /**
  * Offline visual regression and accessibility: every Storybook story, in light and dark, is compared
@@ -16,7 +15,6 @@ export default defineConfig({
   timeout: 60_000,
   outputDir: '../build/visual-results',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunch,
     deviceScaleFactor: 1,
     colorScheme: 'light',

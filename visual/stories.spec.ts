@@ -1,13 +1,12 @@
 import { expect, test as base } from '@playwright/test';
 import { compareWithBaseline } from './compare';
-import { port } from './paths';
+import { run } from './paths';
 import { readStories } from './stories';
 import { StorybookPage, type ThemeName } from './storybook-page';
 
 const update = process.env.UPDATE_BASELINES === '1';
 const themes: ThemeName[] = ['light', 'dark'];
 const contextOptions = {
-  baseURL: `http://127.0.0.1:${port}`,
   viewport: { width: 1000, height: 700 },
   deviceScaleFactor: 1,
   colorScheme: 'light' as const,
@@ -18,7 +17,7 @@ const contextOptions = {
 const test = base.extend<{ storybook: StorybookPage }, { workerStorybook: { current: StorybookPage } }>({
   workerStorybook: [
     async ({ browser }, use) => {
-      const context = await browser.newContext(contextOptions);
+      const context = await browser.newContext({ ...contextOptions, baseURL: run.baseURL });
       const holder = { current: new StorybookPage(await context.newPage()) };
       await use(holder);
       await context.close();

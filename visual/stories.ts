@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { paths } from './paths';
+import path from 'node:path';
+import { run } from './paths';
 
 export type Story = {
   id: string;
@@ -24,8 +25,10 @@ type IndexEntry = {
  * `<Component>.<Story>`: the last segment of the title and the story's export name.
  */
 export function readStories(): Story[] {
-  if (!existsSync(paths.index)) return [];
-  const index = JSON.parse(readFileSync(paths.index, 'utf8')) as { entries: Record<string, IndexEntry> };
+  const file = path.join(run.storybook, 'index.json');
+  // Listing tests without a run (e.g. --list) has no build to read.
+  if (!run.storybook || !existsSync(file)) return [];
+  const index = JSON.parse(readFileSync(file, 'utf8')) as { entries: Record<string, IndexEntry> };
   const stories = Object.values(index.entries)
     .filter((e) => e.type === 'story')
     .map((e) => {
