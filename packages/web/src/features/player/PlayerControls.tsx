@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Select, Text } from '@portcullis/design';
+import { Box, Button, Flex, Select, Slider, Text } from '@portcullis/design';
 import { speeds, type PlayerState } from './PlayerEngine';
 import { formatPlayhead } from './playhead';
 
@@ -20,17 +20,17 @@ export function PlayerControls({ state, onToggle, onSeek, onSpeed }: PlayerContr
       <Text typography="body2" data-testid="player-time" style={{ fontVariantNumeric: 'tabular-nums' }}>
         {formatPlayhead(state.position)} / {formatPlayhead(state.duration)}
       </Text>
-      {/* A native range until design's SeekBar lands (requested in /tmp/design-requests.md). */}
-      <input
-        type="range"
-        aria-label="Seek"
-        min={0}
-        max={state.duration}
-        step={100}
-        value={Math.round(state.position)}
-        onChange={(e) => onSeek(Number(e.target.value))}
-        style={{ flex: 1 }}
-      />
+      <Box flex="1">
+        <Slider
+          aria-label="Seek"
+          min={0}
+          max={state.duration}
+          step={100}
+          value={Math.round(state.position)}
+          valueText={`${formatPlayhead(state.position)} of ${formatPlayhead(state.duration)}`}
+          onChange={onSeek}
+        />
+      </Box>
       <Box width={110}>
         <Select aria-label="Speed" value={String(state.speed)} onChange={(v) => onSpeed(Number(v))} options={speeds.map((s) => ({ value: String(s), label: `${s}×` }))} />
       </Box>
