@@ -14,6 +14,9 @@ import type { Engine } from '../src/storage/engine';
 import { openStorage } from '../src/storage/open';
 import type { Store } from '../src/storage/store';
 import type { Traits } from '../src/storage/repos/users';
+import type { SessionJson } from '../src/sessions/presenter';
+
+export type { SessionJson };
 
 export const engines: Engine[] = ['sqlite', 'postgres'];
 
@@ -49,14 +52,6 @@ export interface Client {
   del<T = Json>(path: string, body?: unknown): Promise<Response<T>>;
   /** The Cookie header this client sends (for websockets). */
   cookieHeader(): string;
-}
-
-export interface SessionJson {
-  type: 'Bearer';
-  token: string;
-  expires_in: number;
-  sessionExpires: string;
-  sessionInactiveTimeout: number;
 }
 
 export interface UserSpec {
