@@ -68,6 +68,8 @@ export class SessionService {
     }
     const roles = await this.roleSet(user);
     return this.store.transaction(async (tx) => {
+      // Sweeping expired sessions here keeps the table to live ones without a timer.
+      await tx.webSessions.deleteExpired(now);
       if (user.failedLogins !== 0 || user.lockedUntil !== null) await tx.users.update(username, { failedLogins: 0, lockedUntil: null });
       const issued = await this.issue(tx, user.name, roles, now, now);
       await recordEvent(tx, 'USER_LOCAL_LOGIN', { user: username, method: 'local', success: true, 'addr.remote': remoteAddr }, now);
