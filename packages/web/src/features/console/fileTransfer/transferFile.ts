@@ -1,5 +1,5 @@
 import { ApiError, apiErrorMessage, type ErrorBody, fileTransferPath, networkErrorMessage } from '@portcullis/shared';
-import { localState } from '../../../client';
+import { csrfToken, localState } from '../../../client';
 
 export interface TransferTarget {
   clusterId: string;
@@ -77,11 +77,10 @@ function parseErrorBody(text: string): ErrorBody | undefined {
 
 /**
  * The CSRF and bearer headers every call carries (spec §7). The shared API client sets them on fetch, which
- * reports no upload progress, so a transfer sets them on its XMLHttpRequest from the same sources.
+ * reports no upload progress, so a transfer sets them on its XMLHttpRequest from the client's own sources.
  */
 function setAuthHeaders(xhr: XMLHttpRequest) {
-  const csrf = document.querySelector<HTMLMetaElement>('meta[name="grv_csrf_token"]')?.content ?? '';
-  xhr.setRequestHeader('X-CSRF-Token', csrf);
+  xhr.setRequestHeader('X-CSRF-Token', csrfToken());
   const token = localState.getBearerToken()?.accessToken;
   if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
 }
