@@ -22,6 +22,7 @@ import { consoleRoutes } from '../web/console';
 import { registerSecurityHeaders } from '../web/headers';
 import { createContext, type Gateway } from './context';
 import { firstStart } from './firstStart';
+import { acceptEmptyJsonBodies } from './jsonBody';
 
 export interface GatewayServer {
   app: FastifyInstance;
@@ -53,6 +54,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   const adminInvite = await firstStart(store, roles, users);
 
   registerErrorHandler(app);
+  acceptEmptyJsonBodies(app);
   registerSecurityHeaders(app, !!config.tls);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket);

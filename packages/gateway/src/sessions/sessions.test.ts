@@ -38,6 +38,16 @@ describe.each(engines)('web sessions on %s', (engine) => {
     expect((await admin.get('/v1/webapi/user/status')).status).toBe(403);
   });
 
+  it('takes the console’s bodiless requests labelled application/json: renew, logout', async () => {
+    const user = await gw.signIn({ roles: ['access'] });
+    const asConsole = { 'content-type': 'application/json; charset=utf-8' };
+    const renewed = await user.request('POST', '/v1/webapi/sessions/web/renew', undefined, { headers: asConsole });
+    expect(renewed.status).toBe(200);
+    user.session = renewed.body;
+    expect((await user.request('DELETE', '/v1/webapi/sessions/web', undefined, { headers: asConsole })).status).toBe(200);
+    expect((await user.get('/v1/webapi/user/status')).status).toBe(403);
+  });
+
   it('answers every login failure with the same generic 403', async () => {
     const { name } = await gw.createUser({ roles: ['access'] });
     const anon = gw.anonymous();
