@@ -13,10 +13,10 @@ const initialisedKey = 'initialised';
  */
 export async function firstStart(store: Store, roles: RoleService, users: UserService): Promise<string | undefined> {
   if (await store.meta.get(initialisedKey)) return undefined;
-  await store.transaction(async (tx) => {
-    await roles.ensurePresets('system', tx);
-    await tx.meta.set(initialisedKey, new Date().toISOString());
-  });
-  await users.create('system', { name: adminUser, roles: adminRoles });
-  return (await users.createToken('system', adminUser, 'invite')).value;
+  // Each step is safe to repeat, and the mark comes last: a start interrupted half way finishes next time.
+  await roles.ensurePresets('system');
+  if (!(await store.users.get(adminUser))) await users.create('system', { name: adminUser, roles: adminRoles });
+  const invite = await users.createToken('system', adminUser, 'invite');
+  await store.meta.set(initialisedKey, new Date().toISOString());
+  return invite.value;
 }
