@@ -9,8 +9,7 @@ import {
 } from '@floating-ui/react';
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { ButtonIcon } from '../ButtonIcon';
-import { Icons } from '../Icon';
+import { TitleBar } from './TitleBar';
 
 export type DialogProps = {
   open: boolean;
@@ -46,21 +45,6 @@ const Panel = styled.div<{ $width?: number | string }>`
   box-shadow: ${({ theme }) => theme.shadows.high};
   &:focus-visible {
     outline: none;
-  }
-`;
-
-const Header = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  padding: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[4]}px 0
-    ${({ theme }) => theme.space[5]}px;
-  & > h2 {
-    flex: 1;
-    margin: 0;
-    font-size: ${({ theme }) => theme.typography.h3.fontSize}px;
-    font-weight: ${({ theme }) => theme.typography.h3.fontWeight};
-    line-height: ${({ theme }) => theme.typography.h3.lineHeight};
   }
 `;
 
@@ -107,10 +91,7 @@ export function Dialog({
             $width={width}
             {...getFloatingProps()}
           >
-            <Header>
-              <h2 id={titleId}>{title}</h2>
-              <ButtonIcon icon={Icons.Close} aria-label="Close" size="small" onClick={onClose} />
-            </Header>
+            <TitleBar id={titleId} title={title} closeLabel="Close" onClose={onClose} />
             <Body>{children}</Body>
             {actions ? <Footer>{actions}</Footer> : null}
           </Panel>

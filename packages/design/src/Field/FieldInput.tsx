@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { Input, type InputProps } from '../Input';
 import { TextArea, type TextAreaProps } from '../TextArea';
 import type { SystemProps } from '../system';
@@ -17,6 +17,43 @@ type Common = {
   fieldProps?: SystemProps;
 };
 
+type ControlProps = {
+  id: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => void;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+  hasError: boolean;
+};
+
+/** Checks the rule, lays out label and messages, and hands the control the props that wire it up. */
+function RuledField({
+  label,
+  value,
+  onChange,
+  rule,
+  helperText,
+  required,
+  fieldProps,
+  control,
+}: Common & { control: (props: ControlProps) => ReactNode }) {
+  const error = useRule(rule?.(value));
+  return (
+    <Field label={label} helperText={helperText} error={error} required={required} {...fieldProps}>
+      {({ id, describedBy, hasError }) =>
+        control({
+          id,
+          value,
+          onChange: (e) => onChange(e.target.value),
+          'aria-describedby': describedBy,
+          'aria-required': required || undefined,
+          hasError,
+        })
+      }
+    </Field>
+  );
+}
+
 export type FieldInputProps = Common & Omit<InputProps, 'value' | 'onChange'>;
 
 /** A labelled Input whose rule is checked by the surrounding Validation. */
@@ -30,26 +67,13 @@ export function FieldInput({
   fieldProps,
   ...input
 }: FieldInputProps) {
-  const error = useRule(rule?.(value));
-  return (
-    <Field label={label} helperText={helperText} error={error} required={required} {...fieldProps}>
-      {({ id, describedBy, hasError }) => (
-        <Input
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-describedby={describedBy}
-          aria-required={required || undefined}
-          hasError={hasError}
-          {...input}
-        />
-      )}
-    </Field>
-  );
+  const common = { label, value, onChange, rule, helperText, required, fieldProps };
+  return <RuledField {...common} control={(wired) => <Input {...wired} {...input} />} />;
 }
 
 export type FieldTextAreaProps = Common & Omit<TextAreaProps, 'value' | 'onChange'>;
 
+/** A labelled TextArea whose rule is checked by the surrounding Validation. */
 export function FieldTextArea({
   label,
   value,
@@ -60,20 +84,6 @@ export function FieldTextArea({
   fieldProps,
   ...area
 }: FieldTextAreaProps) {
-  const error = useRule(rule?.(value));
-  return (
-    <Field label={label} helperText={helperText} error={error} required={required} {...fieldProps}>
-      {({ id, describedBy, hasError }) => (
-        <TextArea
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-describedby={describedBy}
-          aria-required={required || undefined}
-          hasError={hasError}
-          {...area}
-        />
-      )}
-    </Field>
-  );
+  const common = { label, value, onChange, rule, helperText, required, fieldProps };
+  return <RuledField {...common} control={(wired) => <TextArea {...wired} {...area} />} />;
 }

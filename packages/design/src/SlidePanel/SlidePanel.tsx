@@ -1,8 +1,7 @@
 import { FloatingFocusManager, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
-import { ButtonIcon } from '../ButtonIcon';
-import { Icons } from '../Icon';
+import { TitleBar } from '../Dialog/TitleBar';
 import { Transition, type TransitionState } from '../Transition';
 
 export type SlidePanelProps = {
@@ -28,19 +27,6 @@ const Panel = styled.aside<{ $side: 'left' | 'right' }>`
   box-shadow: ${({ theme }) => theme.shadows.high};
   &:focus-visible {
     outline: none;
-  }
-`;
-
-const Header = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
-  border-bottom: ${({ theme }) => theme.borderWidths[1]}px solid ${({ theme }) => theme.colors.border};
-  & > h2 {
-    flex: 1;
-    margin: 0;
-    font-size: ${({ theme }) => theme.typography.h3.fontSize}px;
   }
 `;
 
@@ -70,10 +56,7 @@ export function SlidePanel({ open, onClose, title, children, side = 'right' }: S
     <Transition in={open} duration={theme.durations.slide} styles={styles}>
       <FloatingFocusManager context={context} modal={false}>
         <Panel ref={refs.setFloating} $side={side} aria-labelledby={titleId} {...getFloatingProps()}>
-          <Header>
-            <h2 id={titleId}>{title}</h2>
-            <ButtonIcon icon={Icons.Close} aria-label="Close panel" size="small" onClick={onClose} />
-          </Header>
+          <TitleBar id={titleId} title={title} closeLabel="Close panel" onClose={onClose} divided />
           <Body>{children}</Body>
         </Panel>
       </FloatingFocusManager>
