@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badRequest, notFound } from '../access/errors';
+import { recordEvent } from '../audit/record';
 import type { Gateway } from '../server/context';
 import type { RecordingReader } from './reader';
 import { InvalidSessionIdError, RecordingStore } from './store';
@@ -51,7 +52,17 @@ export function recordingRoutes(gw: Gateway, store = new RecordingStore(gw.confi
     }
   }
 
-  gw.route('GET', base, { access, params, handler: ({ params: p }) => withReader(p, (r) => r.summary()) });
+  // The player reads the summary once per viewing: that is when the access is audited.
+  gw.route('GET', base, {
+    access,
+    params,
+    handler: ({ params: p, identity }) =>
+      withReader(p, async (r) => {
+        const summary = await r.summary();
+        await recordEvent(gw.store, 'SESSION_RECORDING_ACCESS', { user: identity!.user.name, sid: p.sid });
+        return summary;
+      }),
+  });
 
   gw.route('GET', `${base}/events`, {
     access,

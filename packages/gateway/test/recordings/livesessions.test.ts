@@ -143,6 +143,7 @@ describe('live sessions: listing, joining, recording', () => {
       return res.body.complete ? res.body : undefined;
     }, 'the finished recording');
     expect(summary).toMatchObject({ sid, cols: 90, rows: 25, complete: true });
+    expect(await events(sid)).toContainEqual(expect.objectContaining({ code: 'T2012I', user: observer.name }));
     const { body: page } = await observer.get(`${base}/events?from=0&limit=10000`);
     expect(page.events).toContainEqual(expect.objectContaining({ kind: 'resize', cols: 120, rows: 40 }));
     const stream = await fetch(`${gw.url}${base}/stream?offset=0&bytes=${summary.bytes}`, { headers: { authorization: `Bearer ${observer.session!.token}`, cookie: observer.cookieHeader() } });
