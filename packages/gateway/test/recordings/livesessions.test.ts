@@ -75,6 +75,7 @@ describe('live sessions: listing, joining, recording', () => {
     );
     expect((await moderator.get(`/v1/webapi/sites/localhost/sessions/${sid}`)).body.sessions[0].participantModes).toEqual(['observer', 'peer', 'moderator']);
     expect((await owner.get('/v1/webapi/sites/localhost/sessions')).status).toBe(403);
+    expect((await gw.anonymous().get('/v1/webapi/sites/localhost/sessions')).status).toBe(403);
     expect((await observer.get('/v1/webapi/sites/localhost/sessions/no-such')).status).toBe(404);
     t.type('exit\r');
     await t.closed;
@@ -151,6 +152,7 @@ describe('live sessions: listing, joining, recording', () => {
     expect(await stream.text()).toContain('recorded-42');
 
     expect((await outsider.get(base)).status).toBe(403);
+    expect((await gw.anonymous().get(`${base}/events`)).status).toBe(403);
     expect((await observer.get(`${base}/stream?offset=-1`)).body.error.message).toBe('query.offset: must not be negative');
     expect((await observer.get(`/v1/webapi/sites/localhost/sessions/bad..id/recording`)).status).toBe(400);
   });
