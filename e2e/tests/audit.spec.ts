@@ -20,6 +20,7 @@ test('the audit log shows the logins and the user creation with their catalogue 
   await expect(creation).toContainText(created.desc);
 
   // The details show the stored event as JSON.
-  await creation.getByRole('button', { name: 'Details' }).click();
+  await creation.getByRole('button', { name: /^Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Details…' }).click();
   await expect(page.getByLabel('Event JSON')).toContainText(`"code": "${created.code}"`);
 });

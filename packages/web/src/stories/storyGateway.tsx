@@ -1,11 +1,14 @@
 import { makeWebConfig } from '@portcullis/shared';
 import { Provider, createStore } from 'jotai';
-import { type ReactNode, Suspense, useMemo } from 'react';
+import { within } from 'storybook/test';
+import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { webConfigAtom } from '../config';
 
 /** Canned answers by "METHOD /path" (or "/path" for GET). Storybook only: the console's tests use msw. */
 export type StoryAnswers = Record<string, unknown>;
+
+type Store = ReturnType<typeof createStore>;
 
 const all = { list: true, read: true, edit: true, create: true, remove: true };
 
@@ -35,31 +38,45 @@ function answer(answers: StoryAnswers, input: RequestInfo | URL, init?: RequestI
   const path = new URL(String(input instanceof Request ? input.url : input), window.location.origin).pathname;
   const method = (init?.method ?? 'GET').toUpperCase();
   const body = answers[`${method} ${path}`] ?? (method === 'GET' ? answers[path] : undefined);
-  if (body === undefined)
+  if (body === undefined) {
     return Response.json({ error: { message: `no story answer for ${method} ${path}` } }, { status: 404 });
+  }
   return Response.json(body);
 }
 
-/** Renders a console page in a story: its route, a fresh store with the server's config, and canned API answers. */
-export function StoryConsole({
-  children,
-  route = '*',
-  path = '/web',
+/** A story's store (made by a Storybook loader): the page's calls get `answers`, and the server's config is set. */
+export async function storyStore({
   answers = {},
   config = {},
+}: { answers?: StoryAnswers; config?: unknown } = {}): Promise<Store> {
+  window.fetch = (input, init) => Promise.resolve(answer(answers, input, init));
+  const store = createStore();
+  store.set(webConfigAtom, makeWebConfig(config));
+  return store;
+}
+
+/**
+ * A story's play step that waits for the page's data to show: Storybook reports the story rendered only
+ * after it, so screenshots never catch the loading state.
+ */
+export const showsText =
+  (text: string | RegExp) =>
+  async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    await within(canvasElement).findByText(text, {}, { timeout: 5000 });
+  };
+
+/** Renders a console page in a story at `path`, matched by `route`, over a store from storyStore. */
+export function StoryConsole({
+  children,
+  store,
+  route = '*',
+  path = '/web',
 }: {
   children: ReactNode;
+  store: Store;
   route?: string;
   path?: string;
-  answers?: StoryAnswers;
-  config?: unknown;
 }) {
-  const store = useMemo(() => {
-    window.fetch = (input, init) => Promise.resolve(answer(answers, input, init));
-    const s = createStore();
-    s.set(webConfigAtom, makeWebConfig(config));
-    return s;
-  }, [answers, config]);
   return (
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>

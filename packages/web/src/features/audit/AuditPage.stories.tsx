@@ -1,6 +1,6 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { eventCodes } from '@portcullis/shared';
-import { StoryConsole } from '../../stories/storyGateway';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { showsText, StoryConsole, storyStore } from '../../stories/storyGateway';
 import AuditPage from './AuditPage';
 
 const meta: Meta = { title: 'Console/Audit Log' };
@@ -33,11 +33,19 @@ const events = [
 ];
 
 export const Events: StoryObj = {
-  render: () => (
+  play: showsText('User [alice] has been created'),
+  loaders: [
+    async () => ({
+      store: await storyStore({
+        answers: { '/v1/webapi/sites/localhost/events/search': { events, startKey: 'more' } },
+      }),
+    }),
+  ],
+  render: (_args, { loaded }) => (
     <StoryConsole
+      store={loaded.store}
       route="/web/cluster/:clusterId/audit"
       path="/web/cluster/localhost/audit"
-      answers={{ '/v1/webapi/sites/localhost/events/search': { events, startKey: 'more' } }}
     >
       <AuditPage />
     </StoryConsole>

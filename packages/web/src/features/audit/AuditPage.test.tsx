@@ -94,7 +94,8 @@ test('details show the stored event as JSON', async () => {
   auditGateway();
   await renderAudit();
   const row = (await screen.findByText('Local user [alice] successfully logged in')).closest('tr')!;
-  await userEvent.click(within(row).getByRole('button', { name: 'Details' }));
+  await userEvent.click(within(row).getByRole('button', { name: /^Actions for/ }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Details…' }));
   const json = await screen.findByLabelText('Event JSON');
   expect(JSON.parse(json.textContent!)).toEqual(login('alice', 'e1'));
 });

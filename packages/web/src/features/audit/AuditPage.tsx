@@ -1,4 +1,4 @@
-import { Alert, Box, Button, DataTable, Flex, H1, Select } from '@portcullis/design';
+import { Alert, Box, DataTable, Flex, H1, Select } from '@portcullis/design';
 import { displayDateTime, type AuditEvent } from '@portcullis/shared';
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -86,15 +86,8 @@ export default function AuditPage() {
             isSortable: true,
             render: (e) => displayDateTime(e.time),
           },
-          {
-            key: 'code',
-            render: (e) => (
-              <Button kind="border" size="small" onClick={() => setDetails(e)}>
-                Details
-              </Button>
-            ),
-          },
         ]}
+        rowActions={(e) => [{ label: 'Details…', onSelect: () => setDetails(e) }]}
         fetchMore={{ onFetchMore: () => void fetchMore(), hasMore: startKey !== '' && status !== 'more' }}
       />
       {details ? <EventDetailsDialog event={details} onClose={() => setDetails(null)} /> : null}

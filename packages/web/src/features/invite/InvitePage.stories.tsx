@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { StoryConsole } from '../../stories/storyGateway';
+import { showsText, StoryConsole, storyStore } from '../../stories/storyGateway';
 import InvitePage from './InvitePage';
 
 const meta: Meta = { title: 'Console/Invite', parameters: { layout: 'fullscreen' } };
@@ -14,26 +14,21 @@ const token = {
   },
 };
 
-export const Invite: StoryObj = {
-  render: () => (
-    <StoryConsole route="/web/invite/:tokenId" path="/web/invite/abc" answers={token}>
+const at = (route: string, path: string, shows: string | RegExp, answers = {}): StoryObj => ({
+  play: showsText(shows),
+  loaders: [async () => ({ store: await storyStore({ answers }) })],
+  render: (_args, { loaded }) => (
+    <StoryConsole store={loaded.store} route={route} path={path}>
       <InvitePage />
     </StoryConsole>
   ),
-};
+});
 
-export const PasswordReset: StoryObj = {
-  render: () => (
-    <StoryConsole route="/web/reset/:tokenId" path="/web/reset/abc" answers={token}>
-      <InvitePage />
-    </StoryConsole>
-  ),
-};
-
-export const ExpiredToken: StoryObj = {
-  render: () => (
-    <StoryConsole route="/web/invite/:tokenId" path="/web/invite/gone">
-      <InvitePage />
-    </StoryConsole>
-  ),
-};
+export const Invite = at('/web/invite/:tokenId', '/web/invite/abc', /Set a password for alice/, token);
+export const PasswordReset = at(
+  '/web/reset/:tokenId',
+  '/web/reset/abc',
+  /Choose a new password for alice/,
+  token,
+);
+export const ExpiredToken = at('/web/invite/:tokenId', '/web/invite/gone', /no story answer/);

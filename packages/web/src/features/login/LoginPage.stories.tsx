@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { StoryConsole } from '../../stories/storyGateway';
+import { StoryConsole, storyStore } from '../../stories/storyGateway';
 import LoginFailedPage from './LoginFailedPage';
 import LoginPage from './LoginPage';
 import LoginSuccessPage from './LoginSuccessPage';
@@ -7,51 +7,25 @@ import LoginSuccessPage from './LoginSuccessPage';
 const meta: Meta = { title: 'Console/Login', parameters: { layout: 'fullscreen' } };
 export default meta;
 
-export const Local: StoryObj = {
-  render: () => (
-    <StoryConsole>
-      <LoginPage />
-    </StoryConsole>
-  ),
-};
+type Story = StoryObj<{ store: never }>;
 
-export const WithOneTimeCode: StoryObj = {
-  render: () => (
-    <StoryConsole config={{ auth: { second_factor: 'otp' } }}>
-      <LoginPage />
-    </StoryConsole>
-  ),
-};
+const page = (config: unknown, ui: React.ReactNode): Story => ({
+  loaders: [async () => ({ store: await storyStore({ config }) })],
+  render: (_args, { loaded }) => <StoryConsole store={loaded.store}>{ui}</StoryConsole>,
+});
 
-export const SingleSignOnLeads: StoryObj = {
-  render: () => (
-    <StoryConsole
-      config={{
-        auth: {
-          authType: 'github',
-          providers: [
-            { name: 'github', type: 'github', displayName: 'GitHub', url: '/v1/webapi/github/login/web' },
-          ],
-        },
-      }}
-    >
-      <LoginPage />
-    </StoryConsole>
-  ),
-};
-
-export const Failed: StoryObj = {
-  render: () => (
-    <StoryConsole>
-      <LoginFailedPage />
-    </StoryConsole>
-  ),
-};
-
-export const Success: StoryObj = {
-  render: () => (
-    <StoryConsole>
-      <LoginSuccessPage />
-    </StoryConsole>
-  ),
-};
+export const Local = page({}, <LoginPage />);
+export const WithOneTimeCode = page({ auth: { second_factor: 'otp' } }, <LoginPage />);
+export const SingleSignOnLeads = page(
+  {
+    auth: {
+      authType: 'github',
+      providers: [
+        { name: 'github', type: 'github', displayName: 'GitHub', url: '/v1/webapi/github/login/web' },
+      ],
+    },
+  },
+  <LoginPage />,
+);
+export const Failed = page({}, <LoginFailedPage />);
+export const Success = page({}, <LoginSuccessPage />);

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { adminContext, StoryConsole } from '../../stories/storyGateway';
+import { adminContext, showsText, StoryConsole, storyStore } from '../../stories/storyGateway';
 import RolesPage from './RolesPage';
 
 const meta: Meta = { title: 'Console/Roles' };
@@ -13,10 +13,16 @@ const role = (name: string) => ({
 });
 
 export const List: StoryObj = {
-  render: () => (
-    <StoryConsole
-      answers={{ ...adminContext, 'GET /v1/webapi/roles': ['access', 'auditor', 'editor'].map(role) }}
-    >
+  play: showsText('auditor'),
+  loaders: [
+    async () => ({
+      store: await storyStore({
+        answers: { ...adminContext, 'GET /v1/webapi/roles': ['access', 'auditor', 'editor'].map(role) },
+      }),
+    }),
+  ],
+  render: (_args, { loaded }) => (
+    <StoryConsole store={loaded.store}>
       <RolesPage />
     </StoryConsole>
   ),
