@@ -13,17 +13,22 @@ export type Comparison = { ok: true; written?: true } | { ok: false; reason: str
  * Compares a screenshot with its committed baseline. In update mode the baseline is (re)written. On a
  * mismatch the actual image and a diff image go to visual/__diff__.
  */
-export function compareWithBaseline(name: string, actual: Buffer, update: boolean): Comparison {
-  const baseline = path.join(paths.baselines, `${name}.png`);
+export function compareWithBaseline(
+  name: string,
+  actual: Buffer,
+  update: boolean,
+  dirs: { baselines: string; diffs: string } = paths,
+): Comparison {
+  const baseline = path.join(dirs.baselines, `${name}.png`);
   if (update) {
-    mkdirSync(paths.baselines, { recursive: true });
+    mkdirSync(dirs.baselines, { recursive: true });
     writeFileSync(baseline, actual);
     return { ok: true, written: true };
   }
   const failed = (reason: string, diff?: PNG): Comparison => {
-    mkdirSync(paths.diffs, { recursive: true });
-    writeFileSync(path.join(paths.diffs, `${name}.actual.png`), actual);
-    if (diff) writeFileSync(path.join(paths.diffs, `${name}.diff.png`), PNG.sync.write(diff));
+    mkdirSync(dirs.diffs, { recursive: true });
+    writeFileSync(path.join(dirs.diffs, `${name}.actual.png`), actual);
+    if (diff) writeFileSync(path.join(dirs.diffs, `${name}.diff.png`), PNG.sync.write(diff));
     return { ok: false, reason };
   };
   if (!existsSync(baseline))

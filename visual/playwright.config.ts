@@ -7,7 +7,7 @@ import { chromiumLaunch } from '../e2e/chromium';
  */
 export default defineConfig({
   testDir: '.',
-  testMatch: 'stories.spec.ts',
+  testMatch: ['stories.spec.ts', 'compare.spec.ts'],
   globalSetup: './global-setup.ts',
   fullyParallel: true,
   workers: 2,
