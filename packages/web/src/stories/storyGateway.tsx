@@ -44,14 +44,24 @@ function answer(answers: StoryAnswers, input: RequestInfo | URL, init?: RequestI
   return Response.json(body);
 }
 
+export interface StoryBackend {
+  answers?: StoryAnswers;
+  config?: unknown;
+}
+
+// One store per story's backend, so re-rendering a story (say, in the other theme) reuses the data it
+// loaded instead of suspending again.
+const stores = new WeakMap<StoryBackend, Store>();
+
 /** A story's store (made by a Storybook loader): the page's calls get `answers`, and the server's config is set. */
-export async function storyStore({
-  answers = {},
-  config = {},
-}: { answers?: StoryAnswers; config?: unknown } = {}): Promise<Store> {
-  window.fetch = (input, init) => Promise.resolve(answer(answers, input, init));
-  const store = createStore();
-  store.set(webConfigAtom, makeWebConfig(config));
+export async function storyStore(backend: StoryBackend): Promise<Store> {
+  window.fetch = (input, init) => Promise.resolve(answer(backend.answers ?? {}, input, init));
+  let store = stores.get(backend);
+  if (!store) {
+    store = createStore();
+    store.set(webConfigAtom, makeWebConfig(backend.config ?? {}));
+    stores.set(backend, store);
+  }
   return store;
 }
 

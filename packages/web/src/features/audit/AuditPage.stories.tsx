@@ -32,15 +32,11 @@ const events = [
   },
 ];
 
+const backend = { answers: { '/v1/webapi/sites/localhost/events/search': { events, startKey: 'more' } } };
+
 export const Events: StoryObj = {
   play: showsText('User [alice] has been created'),
-  loaders: [
-    async () => ({
-      store: await storyStore({
-        answers: { '/v1/webapi/sites/localhost/events/search': { events, startKey: 'more' } },
-      }),
-    }),
-  ],
+  loaders: [async () => ({ store: await storyStore(backend) })],
   render: (_args, { loaded }) => (
     <StoryConsole
       store={loaded.store}

@@ -14,15 +14,18 @@ const token = {
   },
 };
 
-const at = (route: string, path: string, shows: string | RegExp, answers = {}): StoryObj => ({
-  play: showsText(shows),
-  loaders: [async () => ({ store: await storyStore({ answers }) })],
-  render: (_args, { loaded }) => (
-    <StoryConsole store={loaded.store} route={route} path={path}>
-      <InvitePage />
-    </StoryConsole>
-  ),
-});
+const at = (route: string, path: string, shows: string | RegExp, answers = {}): StoryObj => {
+  const backend = { answers };
+  return {
+    play: showsText(shows),
+    loaders: [async () => ({ store: await storyStore(backend) })],
+    render: (_args, { loaded }) => (
+      <StoryConsole store={loaded.store} route={route} path={path}>
+        <InvitePage />
+      </StoryConsole>
+    ),
+  };
+};
 
 export const Invite = at('/web/invite/:tokenId', '/web/invite/abc', /Set a password for alice/, token);
 export const PasswordReset = at(

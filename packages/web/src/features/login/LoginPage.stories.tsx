@@ -9,10 +9,13 @@ export default meta;
 
 type Story = StoryObj<{ store: never }>;
 
-const page = (config: unknown, ui: React.ReactNode): Story => ({
-  loaders: [async () => ({ store: await storyStore({ config }) })],
-  render: (_args, { loaded }) => <StoryConsole store={loaded.store}>{ui}</StoryConsole>,
-});
+const page = (config: unknown, ui: React.ReactNode): Story => {
+  const backend = { config };
+  return {
+    loaders: [async () => ({ store: await storyStore(backend) })],
+    render: (_args, { loaded }) => <StoryConsole store={loaded.store}>{ui}</StoryConsole>,
+  };
+};
 
 export const Local = page({}, <LoginPage />);
 export const WithOneTimeCode = page({ auth: { second_factor: 'otp' } }, <LoginPage />);

@@ -12,15 +12,13 @@ const role = (name: string) => ({
   content: `kind: role\nversion: v7\nmetadata:\n  name: ${name}\n`,
 });
 
+const backend = {
+  answers: { ...adminContext, 'GET /v1/webapi/roles': ['access', 'auditor', 'editor'].map(role) },
+};
+
 export const List: StoryObj = {
   play: showsText('auditor'),
-  loaders: [
-    async () => ({
-      store: await storyStore({
-        answers: { ...adminContext, 'GET /v1/webapi/roles': ['access', 'auditor', 'editor'].map(role) },
-      }),
-    }),
-  ],
+  loaders: [async () => ({ store: await storyStore(backend) })],
   render: (_args, { loaded }) => (
     <StoryConsole store={loaded.store}>
       <RolesPage />

@@ -5,19 +5,18 @@ import UsersPage from './UsersPage';
 const meta: Meta = { title: 'Console/Users' };
 export default meta;
 
-const withUsers = (users: unknown[], shows: string): StoryObj => ({
-  play: showsText(shows),
-  loaders: [
-    async () => ({
-      store: await storyStore({ answers: { ...adminContext, 'GET /v1/webapi/users': users } }),
-    }),
-  ],
-  render: (_args, { loaded }) => (
-    <StoryConsole store={loaded.store}>
-      <UsersPage />
-    </StoryConsole>
-  ),
-});
+const withUsers = (users: unknown[], shows: string): StoryObj => {
+  const backend = { answers: { ...adminContext, 'GET /v1/webapi/users': users } };
+  return {
+    play: showsText(shows),
+    loaders: [async () => ({ store: await storyStore(backend) })],
+    render: (_args, { loaded }) => (
+      <StoryConsole store={loaded.store}>
+        <UsersPage />
+      </StoryConsole>
+    ),
+  };
+};
 
 export const List = withUsers(
   [
