@@ -44,6 +44,8 @@ const common = {
 };
 
 export default {
+  // A project-level testTimeout is ignored by jest, so the gateway's real servers get their time here.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/packages/shared/src/**/*.test.ts'] },
     {
@@ -67,7 +69,6 @@ export default {
       displayName: 'gateway',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/packages/gateway/{src,test}/**/*.test.ts'],
-      testTimeout: 60000,
     },
   ],
 };
