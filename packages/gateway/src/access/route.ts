@@ -6,8 +6,11 @@ import { checkCsrf } from './csrf';
 import { badRequest } from './errors';
 import type { Identity } from './identity';
 
-/** Finds the caller's identity from the request's session cookie and bearer token (or access_token). */
-export type Authenticator = (req: FastifyRequest) => Promise<Identity | undefined>;
+/**
+ * Finds the caller's identity from the request's session cookie and bearer token (or access_token);
+ * `activity` says whether the call counts as the user being active (for the inactivity timeout).
+ */
+export type Authenticator = (req: FastifyRequest, opts: { activity: boolean }) => Promise<Identity | undefined>;
 
 export interface RouteContext<B, Q, P> {
   identity: Identity | undefined;
@@ -35,6 +38,8 @@ interface Schemas<B, Q, P> {
 
 export interface RouteSpec<B, Q, P> extends Schemas<B, Q, P> {
   access: AccessRule;
+  /** False for calls the console makes on its own (status polling), which must not keep an idle session alive. */
+  activity?: boolean;
   handler: (ctx: RouteContext<B, Q, P>) => unknown;
 }
 
@@ -94,7 +99,7 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined>(
     config: { guard },
     handler: async (req, reply) => {
       if (guard.csrf) checkCsrf(req);
-      const identity = await authenticate(req);
+      const identity = await authenticate(req, { activity: spec.activity !== false });
       authorize(identity, spec.access);
       const params = validate('params', spec.params, req.params);
       const query = validate('query', spec.query, req.query);
@@ -119,7 +124,7 @@ export function defineSocketRoute<Q = undefined, P = undefined>(
     config: { guard },
     // Checks run before the upgrade, so a refused caller gets a plain HTTP error.
     preValidation: async (req) => {
-      const identity = await authenticate(req);
+      const identity = await authenticate(req, { activity: true });
       authorize(identity, spec.access);
       validate('params', spec.params, req.params);
       validate('query', spec.query, req.query);

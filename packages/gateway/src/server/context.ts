@@ -1,5 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { defineRoute, defineSocketRoute, type RouteSpec, type SocketRouteSpec } from '../access/route';
+import { defineRoute, defineSocketRoute, type Authenticator, type RouteSpec, type SocketRouteSpec } from '../access/route';
 import { PasswordHasher } from '../auth/password';
 import type { GatewayConfig } from '../config/config';
 import { SessionService } from '../sessions/service';
@@ -23,7 +23,7 @@ export interface Gateway {
 export function createContext(app: FastifyInstance, config: GatewayConfig, store: Store, publicUrl: () => string, now = Date.now): Gateway {
   const hasher = new PasswordHasher(config.auth.passwordHashing);
   const sessions = new SessionService(store, config, hasher, now);
-  const authenticate = (req: Parameters<SessionService['authenticate']>[0]) => sessions.authenticate(req);
+  const authenticate: Authenticator = (req, opts) => sessions.authenticate(req, opts);
   return {
     config,
     store,

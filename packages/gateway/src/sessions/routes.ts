@@ -43,6 +43,8 @@ export function sessionRoutes(gw: Gateway) {
 
   gw.route('GET', '/v1/webapi/user/status', {
     access: { signedIn: 'a user asks whether their own session is still valid' },
+    // The console polls this every 15 s whether or not anyone is at the keyboard.
+    activity: false,
     handler: () => ({ message: 'ok' }),
   });
 }

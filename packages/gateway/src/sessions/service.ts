@@ -90,15 +90,15 @@ export class SessionService {
    * The identity behind a request: the session named by the cookie, proven by the bearer token derived from
    * it. Expired and idle sessions are deleted on sight.
    */
-  async authenticate(req: FastifyRequest): Promise<Identity | undefined> {
+  async authenticate(req: FastifyRequest, opts = { activity: true }): Promise<Identity | undefined> {
     const secret = req.cookies[sessionCookie];
     const bearer = bearerOf(req);
     if (!secret || !bearer || !sameSecret(bearerFor(secret), bearer)) return undefined;
-    return this.resolve(secret);
+    return this.resolve(secret, opts);
   }
 
   /** The identity of a cookie secret alone, for rendering the bearer into the console's page. */
-  async resolve(secret: string): Promise<Identity | undefined> {
+  async resolve(secret: string, opts = { activity: true }): Promise<Identity | undefined> {
     const now = this.now();
     const session = await this.store.webSessions.get(hashSecret(secret));
     if (!session) return undefined;
@@ -110,7 +110,7 @@ export class SessionService {
     const user = await this.store.users.get(session.username);
     if (!user) return undefined;
     // Recording activity at most every few seconds keeps writes off the hot path.
-    if (now - session.lastActive > Math.min(5_000, idle || 5_000)) {
+    if (opts.activity && now - session.lastActive > Math.min(5_000, idle || 5_000)) {
       await this.store.webSessions.touch(session.idHash, now);
       session.lastActive = now;
     }
