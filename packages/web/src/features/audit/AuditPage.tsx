@@ -1,8 +1,9 @@
 import { Alert, Box, DataTable, Flex, H1, Select } from '@portcullis/design';
 import { displayDateTime, type AuditEvent } from '@portcullis/shared';
 import { useAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { useKeysetPages } from '../../hooks/useKeysetPages';
 import { auditRangeAtom, fetchEvents } from './auditAtoms';
 import { presetRange, rangePresetLabels, type RangePreset } from './auditRange';
 import { CustomRange } from './CustomRange';
@@ -12,41 +13,12 @@ import { EventDetailsDialog } from './EventDetailsDialog';
 export default function AuditPage() {
   const { clusterId = '' } = useParams();
   const [range, setRange] = useAtom(auditRangeAtom);
-  const [events, setEvents] = useState<AuditEvent[]>([]);
-  const [startKey, setStartKey] = useState('');
-  const [status, setStatus] = useState<'loading' | 'ready' | 'more'>('loading');
-  const [error, setError] = useState('');
+  const fetchPage = useCallback(
+    (startKey?: string) => fetchEvents(clusterId, range, startKey),
+    [clusterId, range],
+  );
+  const { rows: events, status, error, hasMore, fetchMore } = useKeysetPages(fetchPage);
   const [details, setDetails] = useState<AuditEvent | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    setStatus('loading');
-    setError('');
-    fetchEvents(clusterId, range)
-      .then((page) => {
-        if (!current) return;
-        setEvents(page.events);
-        setStartKey(page.startKey);
-      })
-      .catch((err: Error) => current && setError(err.message))
-      .finally(() => current && setStatus('ready'));
-    return () => {
-      current = false;
-    };
-  }, [clusterId, range]);
-
-  const fetchMore = async () => {
-    setStatus('more');
-    try {
-      const page = await fetchEvents(clusterId, range, startKey);
-      setEvents((all) => [...all, ...page.events]);
-      setStartKey(page.startKey);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setStatus('ready');
-    }
-  };
 
   return (
     <>
@@ -88,7 +60,7 @@ export default function AuditPage() {
           },
         ]}
         rowActions={(e) => [{ label: 'Details…', onSelect: () => setDetails(e) }]}
-        fetchMore={{ onFetchMore: () => void fetchMore(), hasMore: startKey !== '' && status !== 'more' }}
+        fetchMore={{ onFetchMore: () => void fetchMore(), hasMore }}
       />
       {details ? <EventDetailsDialog event={details} onClose={() => setDetails(null)} /> : null}
     </>

@@ -8,22 +8,17 @@ import {
 } from '@portcullis/shared';
 import { atom } from 'jotai';
 import { api } from '../../client';
+import type { KeysetPage } from '../../hooks/useKeysetPages';
 import { presetRange, type AuditRange } from './auditRange';
 
 export const auditRangeAtom = atom<AuditRange>(presetRange('week'));
-
-export interface AuditPage {
-  events: AuditEvent[];
-  /** Where the next page starts; empty on the last one. */
-  startKey: string;
-}
 
 /** One page of the event search, EVENTS_FETCH_LIMIT at a time (spec §9). */
 export async function fetchEvents(
   clusterId: string,
   range: AuditRange,
   startKey?: string,
-): Promise<AuditPage> {
+): Promise<KeysetPage<AuditEvent>> {
   const res = await api.get<{ events: RawEvent[]; startKey?: string }>(
     eventQueryPath(apiPaths.events, {
       clusterId,
@@ -33,5 +28,5 @@ export async function fetchEvents(
       ...(startKey ? { startKey } : {}),
     }),
   );
-  return { events: res.events.map(makeEvent), startKey: res.startKey ?? '' };
+  return { rows: res.events.map(makeEvent), startKey: res.startKey ?? '' };
 }
