@@ -24,6 +24,7 @@ export function sessionRoutes(gw: Gateway) {
 
   gw.route('POST', '/v1/webapi/sessions/web/renew', {
     access: { signedIn: 'a user renews their own session' },
+    activity: false,
     body: renewBody,
     handler: async ({ identity, reply }) => {
       const issued = await gw.sessions.renew(identity!);

@@ -77,11 +77,11 @@ export class SessionService {
     });
   }
 
-  private async issue(store: Store, username: string, roles: RoleSet, loginTime: number, now: number): Promise<IssuedSession> {
+  private async issue(store: Store, username: string, roles: RoleSet, loginTime: number, now: number, lastActive = now): Promise<IssuedSession> {
     const secret = newSecret();
     const roleTtl = roles.maxSessionTtl();
     const expiresAt = Math.min(now + this.config.auth.sessionTtl, roleTtl ? loginTime + roleTtl : Infinity);
-    const session: WebSession = { idHash: hashSecret(secret), username, loginTime, createdAt: now, expiresAt, lastActive: now };
+    const session: WebSession = { idHash: hashSecret(secret), username, loginTime, createdAt: now, expiresAt, lastActive };
     await store.webSessions.create(session);
     return { secret, session, json: presentSession(session, secret, this.config.auth.inactivityTimeout, now) };
   }
@@ -126,7 +126,8 @@ export class SessionService {
     const now = this.now();
     return this.store.transaction(async (tx) => {
       await tx.webSessions.delete(identity.session.idHash);
-      return this.issue(tx, identity.user.name, identity.roles, identity.session.loginTime, now);
+      // Idleness carries over: the console renews on a timer, not because the user did anything.
+      return this.issue(tx, identity.user.name, identity.roles, identity.session.loginTime, now, identity.session.lastActive);
     });
   }
 
