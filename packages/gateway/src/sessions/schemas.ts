@@ -9,5 +9,14 @@ export const loginBody = z
   })
   .strict();
 
-/** The console may send an empty object, or ask to assume an access request's roles (not yet supported here). */
-export const renewBody = z.object({ requestId: z.string().optional(), switchback: z.boolean().optional() }).strict().optional();
+/**
+ * The console sends no body or an empty object. Assuming an access request's roles (requestId, switchback)
+ * is not offered yet, so asking for it is refused by name rather than ignored.
+ */
+export const renewBody = z
+  .object({
+    requestId: z.undefined({ error: 'access requests are not supported yet' }).optional(),
+    switchback: z.undefined({ error: 'access requests are not supported yet' }).optional(),
+  })
+  .strict()
+  .optional();
