@@ -1,15 +1,13 @@
 import { apiPaths } from '@portcullis/shared';
 import { api } from './client';
 
-/** Usage telemetry: one pre-user event per page view, sent to the gateway's capture endpoint. */
-function capture() {
-  void api
-    .post(apiPaths.capturePreUserEvent, {
-      event: 'ui.page.view',
-      eventData: { path: window.location.pathname },
-    })
-    .catch(() => {});
-}
-
-capture();
-window.addEventListener('popstate', capture);
+/**
+ * Usage telemetry, loaded only when asked for (spec §1): one pre-user event for the page the console
+ * opened on. A failed report is dropped, as telemetry must never get in the user's way.
+ */
+void api
+  .post(apiPaths.capturePreUserEvent, {
+    event: 'ui.page.view',
+    eventData: { path: window.location.pathname },
+  })
+  .catch(() => {});
