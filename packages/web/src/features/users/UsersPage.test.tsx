@@ -13,7 +13,12 @@ type UserJson = { name: string; roles: string[]; authType: string; traits?: Reco
 /** An in-memory user store behind the gateway's user routes, recording what the page sends. */
 function usersGateway(initial: UserJson[]) {
   const users = [...initial];
-  const sent: { created?: UserJson; token?: { name: string; type: string }; deleted?: string } = {};
+  const sent: {
+    created?: UserJson;
+    updated?: UserJson;
+    token?: { name: string; type: string };
+    deleted?: string;
+  } = {};
   server.use(
     ...userContextHandlers(['users', 'roles']),
     http.get(apiPaths.users, () => HttpResponse.json(users)),
@@ -26,6 +31,10 @@ function usersGateway(initial: UserJson[]) {
       sent.created = (await request.json()) as UserJson;
       users.push({ ...sent.created, authType: 'local' });
       return HttpResponse.json(sent.created);
+    }),
+    http.put(apiPaths.users, async ({ request }) => {
+      sent.updated = (await request.json()) as UserJson;
+      return HttpResponse.json(sent.updated);
     }),
     http.post(apiPaths.passwordToken, async ({ request }) => {
       sent.token = (await request.json()) as { name: string; type: string };
@@ -135,4 +144,27 @@ test('a failed create shows the server’s message in the dialog', async () => {
   await userEvent.click(await screen.findByRole('option', { name: 'access' }));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('roles: no such role nope');
+});
+
+test('editing a user keeps the name, shows its roles and traits, and saves the changes', async () => {
+  const sent = usersGateway([
+    { name: 'bob', roles: ['access'], authType: 'local', traits: { logins: ['bob'] } },
+  ]);
+  await renderUsers();
+  await userEvent.click(await screen.findByRole('button', { name: 'Actions for bob' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+  expect(within(dialog).getByLabelText('Username')).toBeDisabled();
+  const logins = within(dialog).getByLabelText('Logins');
+  expect(logins).toHaveValue('bob');
+  await userEvent.type(logins, ', root');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() =>
+    expect(sent.updated).toMatchObject({
+      name: 'bob',
+      roles: ['access'],
+      traits: { logins: ['bob', 'root'] },
+    }),
+  );
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
