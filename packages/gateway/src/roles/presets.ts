@@ -49,6 +49,8 @@ const editor: RoleResource = {
         { resources: ['integration'], verbs: ['use'] },
         { resources: ['access_request'], verbs: ['list', 'read', 'create', 'update', 'delete'] },
         { resources: ['license', 'download'], verbs: ['list', 'read'] },
+        // Registering and removing agentless OpenSSH nodes is configuration too.
+        { resources: ['node'], verbs: ['list', 'read', 'create', 'delete'] },
       ],
     },
     deny: {},

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { encode, engines, startGateway, type TestGateway } from '../../test/harness';
 
 describe.each(engines)('web sessions on %s', (engine) => {
@@ -25,7 +26,11 @@ describe.each(engines)('web sessions on %s', (engine) => {
     expect(admin.session!.expires_in).toBeGreaterThan(7 * 3600);
     expect((await admin.get('/v1/webapi/user/status')).body).toEqual({ message: 'ok' });
     const context = await admin.get('/v1/webapi/sites/localhost/context');
-    expect(context.body).toMatchObject({ userName: 'admin', userAcl: { users: { list: true }, roles: { edit: true }, events: { list: true }, nodes: { list: true } } });
+    expect(context.body).toMatchObject({ userName: 'admin', userAcl: { users: { list: true }, roles: { edit: true }, events: { list: true }, nodes: { list: true, create: true, remove: true } } });
+    // The first admin may log in to nodes as the gateway's own account, so the self-enrolled node offers a shell.
+    const me = await admin.get('/v1/webapi/users');
+    const adminJson = (me.body as { name: string; traits: { logins: string[] } }[]).find((u) => u.name === 'admin');
+    expect(adminJson?.traits.logins).toEqual([userInfo().username]);
 
     const oldToken = admin.session!.token;
     const renewed = await admin.post('/v1/webapi/sessions/web/renew');
