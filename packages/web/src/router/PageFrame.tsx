@@ -1,14 +1,14 @@
 import { Indicator } from '@portcullis/design';
-import { documentTitle } from '@portcullis/shared';
+import { documentTitle, type FeatureFlag } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import AccessDenied from '../features/errors/AccessDenied';
 import { featureFlagsAtom } from '../session/userContext';
 import type { PageRoute } from './pageRoute';
 
-function Gate({ flag, children }: { flag: string; children: React.ReactNode }) {
-  const flags = useAtomValue(featureFlagsAtom) as Record<string, boolean>;
+function Gate({ flag, children }: { flag: FeatureFlag; children: ReactNode }) {
+  const flags = useAtomValue(featureFlagsAtom);
   return flags[flag] ? children : <AccessDenied />;
 }
 

@@ -1,3 +1,4 @@
+import type { FeatureFlag } from '@portcullis/shared';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /**
@@ -11,5 +12,5 @@ export interface PageRoute {
   title: string;
   component: LazyExoticComponent<ComponentType>;
   /** The feature flag (spec §2) the user needs; without it the page shows Access Denied. */
-  flag?: string;
+  flag?: FeatureFlag;
 }

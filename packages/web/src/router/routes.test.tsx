@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@portcullis/design';
-import { apiPaths, StorageKey } from '@portcullis/shared';
+import { apiPaths, type FeatureFlag, StorageKey } from '@portcullis/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { http, HttpResponse } from 'msw';
@@ -11,7 +11,7 @@ import { lazyPage } from './lazyPage';
 import type { PageRoute } from './pageRoute';
 import { createRoutes } from './routes';
 
-const page = (path: string, title: string, flag?: string): PageRoute => ({
+const page = (path: string, title: string, flag?: FeatureFlag): PageRoute => ({
   path,
   frame: 'main',
   title,
