@@ -1,8 +1,8 @@
-import { Alert, Button, Dialog, Text } from '@portcullis/design';
+import { ConfirmDialog, Text } from '@portcullis/design';
 import type { ReactNode } from 'react';
 import { useAttempt } from '../useAttempt';
 
-/** Asks before deleting; the server's refusal stays in the dialog. (A candidate for design's ConfirmDialog.) */
+/** Asks before deleting, runs the delete, and keeps the server's refusal in the dialog. */
 export function ConfirmDeleteDialog({
   title,
   confirmText,
@@ -18,23 +18,16 @@ export function ConfirmDeleteDialog({
 }) {
   const { busy, error, run } = useAttempt();
   return (
-    <Dialog
+    <ConfirmDialog
       open
-      onClose={onClose}
       title={title}
-      actions={
-        <>
-          <Button kind="warning" loading={busy} onClick={() => void run(onConfirm)}>
-            {confirmText}
-          </Button>
-          <Button kind="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-        </>
-      }
+      confirmText={confirmText}
+      onConfirm={() => void run(onConfirm)}
+      onCancel={onClose}
+      busy={busy}
+      error={error}
     >
-      {error ? <Alert>{error}</Alert> : null}
       <Text>{children}</Text>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
