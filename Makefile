@@ -30,6 +30,7 @@ build: install $(STAMP_LIBS) packages/web/dist/index.html
 
 $(STAMP_LIBS): $(SOURCES) rollup.config.mjs $(STAMP_NPM)
 	npx rollup -c rollup.config.mjs --silent
+	node scripts/pack-agent.mjs
 	@mkdir -p build && touch $@
 
 packages/web/dist/index.html: $(WEB_SOURCES) $(STAMP_LIBS)

@@ -41,6 +41,8 @@ const common = {
     '^@portcullis/design$': '<rootDir>/packages/design/src/index.ts',
   },
   rootDir: new URL('.', import.meta.url).pathname,
+  // build/ holds staged packages (the agent's) whose manifests would shadow the workspace's.
+  modulePathIgnorePatterns: ['<rootDir>/build/'],
 };
 
 export default {

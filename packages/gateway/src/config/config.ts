@@ -7,6 +7,8 @@ import { durationField } from './duration';
 
 /** Where the built console lives when the gateway runs from the monorepo. */
 const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** The npm package of the agent that install-node.sh fetches, packed beside the built CLI (scripts/pack-agent.mjs). */
+const defaultAgentPackage = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'portcullis-agent.tgz');
 
 const listenPattern = /^[^:\s]+:\d{1,5}$/;
 
@@ -50,6 +52,7 @@ export const configSchema = z
       .default({ sessionTtl: 12 * 3_600_000, inactivityTimeout: 0, secondFactor: 'off', passwordHashing: passwordHashingSchema.parse(undefined) }),
     ui: z.object({ scrollbackLines: z.number().int().min(1).default(1000) }).strict().default({ scrollbackLines: 1000 }),
     webDir: z.string().min(1).default(defaultWebDir),
+    agentPackage: z.string().min(1).default(defaultAgentPackage),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .strict();

@@ -1,3 +1,4 @@
+import { createReadStream, existsSync } from 'node:fs';
 import type { Gateway } from '../server/context';
 import { notFound } from '../access/errors';
 import { presentToken } from './presenter';
@@ -39,6 +40,16 @@ export function tokenRoutes(gw: Gateway, tokens: JoinTokenService) {
       if (!token) throw notFound('this join token does not exist or has expired; create a new one');
       reply.type('text/x-shellscript; charset=utf-8');
       return installNodeScript({ gatewayUrl: gw.publicUrl(), token: params.token, labels: token.suggestedLabels });
+    },
+  });
+
+  gw.route('GET', '/scripts/portcullis-agent.tgz', {
+    access: { public: 'the agent package install-node.sh installs; it holds no secret, the join token does' },
+    handler: async ({ reply }) => {
+      const file = gw.config.agentPackage;
+      if (!existsSync(file)) throw notFound('this gateway has no agent package; run `make build` where it runs');
+      reply.type('application/gzip').header('Content-Disposition', 'attachment; filename="portcullis-agent.tgz"');
+      return reply.send(createReadStream(file));
     },
   });
 }

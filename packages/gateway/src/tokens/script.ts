@@ -43,7 +43,10 @@ apt-get install -y -q build-essential python3 >/dev/null
 mkdir -p /opt/portcullis /var/lib/portcullis-agent
 chmod 700 /var/lib/portcullis-agent
 curl -fsSL "$GATEWAY/scripts/portcullis-agent.tgz" -o /opt/portcullis/agent.tgz
-npm install -g --no-audit --no-fund /opt/portcullis/agent.tgz
+# npm 11 builds native modules only when their install scripts are approved; older npm ignores the flags.
+npm install -g --no-audit --no-fund \\
+  --allow-scripts=node-pty --allow-scripts=better-sqlite3 --allow-scripts=ssh2 --allow-scripts=cpu-features \\
+  /opt/portcullis/agent.tgz
 
 cat > /etc/systemd/system/portcullis-agent.service <<UNIT
 [Unit]
