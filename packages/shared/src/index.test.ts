@@ -22,7 +22,7 @@ const pinned = [
   'makeDatabase', 'makeDatabaseService', 'makeDesktop', 'makeDesktopService', 'makeEvent', 'makeFeatureFlags',
   'makeJoinToken', 'makeKube', 'makeMfaDevice', 'makeNode', 'makePing', 'makeRecording', 'makeRecoveryCodes',
   'makeResetToken', 'makeResource', 'makeUser', 'makeUserContext', 'makeUserGroup', 'makeWebConfig',
-  'mfaDeviceDescription', 'networkErrorMessage', 'noAccess', 'playerPath', 'primaryAuthType', 'queryString',
+  'mfaDeviceDescription', 'networkErrorMessage', 'noAccess', 'passwordLength', 'playerPath', 'primaryAuthType', 'queryString',
   'recordingsQueryPath', 'serverCallbackPrefixes', 'shouldCheckDiscoverOnboarding', 'sortLabels', 'storageKeyPrefix',
   'stripPort', 'terminalSocketUrl', 'tokenTimeLeft', 'truncateText', 'unknownEventDesc',
   'usageBasedBillingLockedFeatures', 'webBasePath', 'webConfigSchema', 'webRoutes', 'websocketOrigin',

@@ -5,7 +5,7 @@ export * from './config';
 export * from './constants';
 export * from './format';
 export * from './models';
-export { encodePassword, decodePassword } from './password';
+export { encodePassword, decodePassword, passwordLength } from './password';
 export * from './routes';
 export * from './storage';
 export * from './terminal';

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { decodePassword, encodePassword } from '@portcullis/shared';
+import { decodePassword, encodePassword, passwordLength } from '@portcullis/shared';
 import { z } from 'zod';
 
 export interface HashCost {
@@ -58,8 +58,7 @@ export class PasswordHasher {
   }
 }
 
-export const minPasswordLength = 12;
-export const maxPasswordLength = 128;
+const { min: minPasswordLength, max: maxPasswordLength } = passwordLength;
 
 /**
  * A password field on the wire: base64 of the UTF-8 text (spec §5, "passwords are sent encoded"). Decodes to

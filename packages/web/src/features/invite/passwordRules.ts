@@ -1,9 +1,8 @@
 import { composeRules, requiredField, requiredMinLength, type Rule } from '@portcullis/design';
+import { passwordLength } from '@portcullis/shared';
 
-// PENDING shared: the length bounds the gateway enforces belong in shared (see the report); until then
-// they mirror packages/gateway/src/auth/password.ts.
-const minLength = 12;
-const maxLength = 128;
+// The bounds the gateway enforces, so the console never disagrees with the server.
+const { min: minLength, max: maxLength } = passwordLength;
 
 /** The password rules shown beside the field and checked before the server is asked. */
 export const passwordRuleText = `Use ${minLength} to ${maxLength} characters.`;
