@@ -29,7 +29,6 @@ test('calls carry CSRF and bearer headers, same-origin credentials and no cachin
       method: 'GET',
       headers: {
         Accept: 'application/json',
-        'Content-Type': 'application/json; charset=utf-8',
         'X-CSRF-Token': 'csrf-1',
         Authorization: 'Bearer bearer-1',
       },
@@ -57,6 +56,13 @@ test('post, put and delete send a JSON body; get passes its abort signal', async
     ['POST', '{"x":1}', undefined],
     ['PUT', '{"y":2}', undefined],
     ['DELETE', '{"z":3}', undefined],
+  ]);
+  // A request with a body labels it as JSON; one without (the GET) carries no Content-Type.
+  expect(calls.map((c) => (c.init.headers as Record<string, string>)['Content-Type'])).toEqual([
+    undefined,
+    'application/json; charset=utf-8',
+    'application/json; charset=utf-8',
+    'application/json; charset=utf-8',
   ]);
 });
 

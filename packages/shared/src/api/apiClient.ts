@@ -43,11 +43,9 @@ async function read<T>(res: FetchResponseLike): Promise<T> {
 /** The one way the console talks to the gateway: same origin, JSON, CSRF and bearer headers, never cached (spec §7). */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = async <T>(method: string, path: string, body?: unknown, signal?: AbortSignalLike): Promise<T> => {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Content-Type': 'application/json; charset=utf-8',
-      'X-CSRF-Token': options.getCsrfToken(),
-    };
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRF-Token': options.getCsrfToken() };
+    // Only a request that carries JSON says so: servers rightly refuse an empty body labelled as JSON.
+    if (body !== undefined) headers['Content-Type'] = 'application/json; charset=utf-8';
     const token = options.getBearerToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const url = `${options.baseUrl ?? ''}${path}`;
