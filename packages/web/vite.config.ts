@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { gatewayBootstrap } from './dev/gatewayBootstrap';
 
 const src = (pkg: string) => fileURLToPath(new URL(`../${pkg}/src/index.ts`, import.meta.url));
 const gateway = process.env.PORTCULLIS_GATEWAY ?? 'http://127.0.0.1:3080';
@@ -8,7 +9,7 @@ const gateway = process.env.PORTCULLIS_GATEWAY ?? 'http://127.0.0.1:3080';
 export default defineConfig({
   // Lazily loaded assets are requested under /web/ (spec §1).
   base: '/web/',
-  plugins: [react()],
+  plugins: [react(), gatewayBootstrap(gateway)],
   resolve: {
     // The console builds against the sources of design and shared, so a change there reloads here.
     alias: { '@portcullis/design': src('design'), '@portcullis/shared': src('shared') },
@@ -17,6 +18,9 @@ export default defineConfig({
   server: {
     port: 3000,
     // The dev server serves the console with hot reload; the API and websockets go to a running gateway.
-    proxy: { '/v1': { target: gateway, ws: true, changeOrigin: false } },
+    proxy: {
+      '/v1': { target: gateway, ws: true, changeOrigin: false },
+      '/web/config.js': { target: gateway, changeOrigin: false },
+    },
   },
 });
