@@ -38,7 +38,7 @@ for (const story of readStories()) {
   test(`${story.title} / ${story.name}`, async ({ storybook }) => {
     const problems: string[] = [];
     for (const theme of themes) {
-      await storybook.show(story.id, theme);
+      await storybook.show(story.id, theme, theme === themes[0]);
       if (!story.tags.includes('no-visual')) {
         const result = compareWithBaseline(
           `${story.baseline}.${theme}`,

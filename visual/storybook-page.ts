@@ -12,17 +12,21 @@ const sunken: Record<ThemeName, string> = {
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 /**
- * Drives one Storybook preview page the way Storybook's own manager does: stories and globals change
- * through its channel, so the page (and axe) loads once per worker instead of once per screenshot.
+ * Drives one Storybook preview page the way Storybook's own manager does: the theme changes through
+ * its channel, so each story loads the page (and axe) once for both themes.
  */
 export class StorybookPage {
   private loaded = false;
 
   constructor(readonly page: Page) {}
 
-  /** Renders a story in a theme and waits until it has rendered, the theme is applied and it settled. */
-  async show(storyId: string, theme: ThemeName) {
-    if (!this.loaded) {
+  /**
+   * Renders a story in a theme and waits until it has rendered, the theme is applied and it settled.
+   * `fresh` loads the page anew, so what the story does on mount (autofocus…) never depends on the
+   * story before it; switching only the theme goes through the channel.
+   */
+  async show(storyId: string, theme: ThemeName, fresh = false) {
+    if (fresh || !this.loaded) {
       await this.page.goto(
         `/iframe.html?id=${encodeURIComponent(storyId)}&viewMode=story&globals=theme:${theme}`,
       );
@@ -57,6 +61,16 @@ export class StorybookPage {
         { storyId, theme },
       );
     }
+    // Loaders and play functions finish after the first paint; wait for the render to complete.
+    await this.page.waitForFunction((id) => {
+      type Render = { id: string; phase?: string };
+      const render = (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: Render } })
+        .__STORYBOOK_PREVIEW__?.currentRender;
+      // Storybook 10 calls a finished render 'finished' (earlier versions: 'completed').
+      return (
+        render?.id === id && ['finished', 'completed', 'errored', 'aborted'].includes(render.phase ?? '')
+      );
+    }, storyId);
     const error = await this.page.evaluate(() =>
       document.body.classList.contains('sb-show-errordisplay')
         ? (document.querySelector('#error-message')?.textContent ?? 'unknown error')
