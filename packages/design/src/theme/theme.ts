@@ -1,3 +1,4 @@
+import type {} from './styled';
 import { dark, light, type Palette } from './palettes';
 import { space } from './space';
 import {
