@@ -9,3 +9,4 @@ export { encodePassword, decodePassword, passwordLength } from './password';
 export * from './routes';
 export * from './storage';
 export * from './terminal';
+export type { RecordingEvent, RecordingSummary, SeekPoint } from './recordings/playback';

@@ -1,35 +1,15 @@
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { RECORD_SIZE, RecordKind, decodeRecord, files, type IndexRecord, type KeyframeBlob, type RecordingMeta } from './format';
-
-export type RecordingEvent =
-  | { kind: 'output'; t: number; offset: number; length: number }
-  | { kind: 'resize'; t: number; offset: number; cols: number; rows: number }
-  | { kind: 'end'; t: number; offset: number };
-
-export interface RecordingSummary {
-  sid: string;
-  startTime: string;
-  durationMs: number;
-  /** Output bytes that are playable (durable and indexed). */
-  bytes: number;
-  cols: number;
-  rows: number;
-  /** False when the session is still running or the gateway stopped before it ended. */
-  complete: boolean;
-}
-
-/** Where playback can start for a given time: a screen to restore, then output to replay up to that time. */
-export interface SeekPoint {
-  at: number;
-  cols: number;
-  rows: number;
-  screen: string;
-  /** Replay output.bin from `offset` to `endOffset`, applying `resizes` at their offsets. */
-  offset: number;
-  endOffset: number;
-  resizes: { offset: number; cols: number; rows: number }[];
-}
+import type { RecordingEvent, RecordingSummary, SeekPoint } from '@portcullis/shared';
+import {
+  RECORD_SIZE,
+  RecordKind,
+  decodeRecord,
+  files,
+  type IndexRecord,
+  type KeyframeBlob,
+  type RecordingMeta,
+} from './format';
 
 const BLOCK_RECORDS = 2048;
 
@@ -49,7 +29,9 @@ export class RecordingReader {
 
   static async open(dir: string): Promise<RecordingReader> {
     const meta = JSON.parse(await readFile(path.join(dir, files.meta), 'utf8')) as RecordingMeta;
-    const handles = await Promise.all([files.index, files.output, files.keyframes].map((f) => open(path.join(dir, f), 'r')));
+    const handles = await Promise.all(
+      [files.index, files.output, files.keyframes].map((f) => open(path.join(dir, f), 'r')),
+    );
     const [index, output, keyframes] = handles as [FileHandle, FileHandle, FileHandle];
     const count = Math.floor((await index.stat()).size / RECORD_SIZE);
     return new RecordingReader(meta, index, output, keyframes, count);
@@ -74,7 +56,11 @@ export class RecordingReader {
   }
 
   /** Output, resize and end events from record `start` on, stopping after `limit` events or `maxBytes` of output. */
-  async events(start: number, limit: number, maxBytes: number): Promise<{ events: RecordingEvent[]; next: number | null }> {
+  async events(
+    start: number,
+    limit: number,
+    maxBytes: number,
+  ): Promise<{ events: RecordingEvent[]; next: number | null }> {
     const events: RecordingEvent[] = [];
     let bytes = 0;
     let i = start;
@@ -163,7 +149,9 @@ export class RecordingReader {
     return { offset: 0 };
   }
 
-  private async lastKeyframeBefore(end: number): Promise<{ position: number; record: IndexRecord; blob: KeyframeBlob } | undefined> {
+  private async lastKeyframeBefore(
+    end: number,
+  ): Promise<{ position: number; record: IndexRecord; blob: KeyframeBlob } | undefined> {
     for (let hi = end; hi > 0; hi -= BLOCK_RECORDS) {
       const lo = Math.max(0, hi - BLOCK_RECORDS);
       const block = await this.records(lo, hi);

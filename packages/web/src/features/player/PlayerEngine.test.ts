@@ -1,8 +1,12 @@
 import { maxBufferedBytes, PlayerEngine, type PlayerScreen } from './PlayerEngine';
-import type { RecordingEvent, RecordingSource } from './recording';
+import type { RecordingEvent } from '@portcullis/shared';
+import type { RecordingSource } from './recording';
 
 /** An in-memory recording served through the same contract as the gateway's endpoints, counting requests. */
-function memorySource(steps: ({ t: number; text: string } | { t: number; cols: number; rows: number })[], pageSize = 2) {
+function memorySource(
+  steps: ({ t: number; text: string } | { t: number; cols: number; rows: number })[],
+  pageSize = 2,
+) {
   const encoder = new TextEncoder();
   let offset = 0;
   const events: RecordingEvent[] = [];
@@ -27,7 +31,15 @@ function memorySource(steps: ({ t: number; text: string } | { t: number; cols: n
   }
   const log = { bytesServed: 0, eventPages: 0, seeks: 0 };
   const source: RecordingSource = {
-    summary: async () => ({ sid: 's', startTime: '', durationMs: duration, bytes: offset, cols: 80, rows: 24, complete: true }),
+    summary: async () => ({
+      sid: 's',
+      startTime: '',
+      durationMs: duration,
+      bytes: offset,
+      cols: 80,
+      rows: 24,
+      complete: true,
+    }),
     events: async (page) => {
       log.eventPages += 1;
       const start = 'startKey' in page ? Number(page.startKey) : events.findIndex((e) => e.t >= page.fromMs);
@@ -37,10 +49,22 @@ function memorySource(steps: ({ t: number; text: string } | { t: number; cols: n
     },
     seek: async (ms) => {
       log.seeks += 1;
-      const upto = events.filter((e): e is Extract<RecordingEvent, { kind: 'output' }> => e.t <= ms && e.kind === 'output');
+      const upto = events.filter(
+        (e): e is Extract<RecordingEvent, { kind: 'output' }> => e.t <= ms && e.kind === 'output',
+      );
       const last = upto[upto.length - 1];
-      const resizes = events.filter((e) => e.t <= ms && e.kind === 'resize').map((e) => e as Extract<RecordingEvent, { kind: 'resize' }>);
-      return { at: ms, cols: 80, rows: 24, screen: '', offset: 0, endOffset: last ? last.offset + last.length : 0, resizes };
+      const resizes = events
+        .filter((e) => e.t <= ms && e.kind === 'resize')
+        .map((e) => e as Extract<RecordingEvent, { kind: 'resize' }>);
+      return {
+        at: ms,
+        cols: 80,
+        rows: 24,
+        screen: '',
+        offset: 0,
+        endOffset: last ? last.offset + last.length : 0,
+        resizes,
+      };
     },
     bytes: async (o, n) => {
       const slice = all.slice(o, o + n);

@@ -1,4 +1,5 @@
-import type { RecordingEvent, RecordingSource } from './recording';
+import type { RecordingEvent } from '@portcullis/shared';
+import type { RecordingSource } from './recording';
 
 /** The part of xterm the player drives (a fake stands in for it in tests). */
 export interface PlayerScreen {
@@ -27,7 +28,8 @@ export const tickMs = 250;
 /** Bytes written per step when replaying up to a seek target. */
 const replayChunkBytes = 256 * 1024;
 
-type Step = { t: number; data: Uint8Array } | { t: number; cols: number; rows: number } | { t: number; end: true };
+type Step =
+  { t: number; data: Uint8Array } | { t: number; cols: number; rows: number } | { t: number; end: true };
 
 /**
  * Plays an SSH recording into a terminal as it streams: pages of timed events and the output bytes they cover

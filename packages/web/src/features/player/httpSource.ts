@@ -1,5 +1,6 @@
 import { api, localState } from '../../client';
-import type { RecordingEvent, RecordingSource, RecordingSummary, SeekPoint } from './recording';
+import type { RecordingEvent, RecordingSummary, SeekPoint } from '@portcullis/shared';
+import type { RecordingSource } from './recording';
 
 /** How much output one page of events may cover: large enough to play smoothly, small enough to stay light. */
 export const pageBytes = 256 * 1024;
@@ -11,7 +12,9 @@ export function httpSource(clusterId: string, sid: string): RecordingSource {
     summary: () => api.get<RecordingSummary>(base),
     events: (page) => {
       const from = 'fromMs' in page ? `from=${page.fromMs}` : `startKey=${encodeURIComponent(page.startKey)}`;
-      return api.get<{ events: RecordingEvent[]; startKey: string }>(`${base}/events?${from}&limit=2000&bytes=${pageBytes}`);
+      return api.get<{ events: RecordingEvent[]; startKey: string }>(
+        `${base}/events?${from}&limit=2000&bytes=${pageBytes}`,
+      );
     },
     seek: (atMs) => api.get<SeekPoint>(`${base}/seek?at=${Math.floor(atMs)}`),
     bytes: async (offset, length) => {
