@@ -1,7 +1,8 @@
 import { Alert, Box, DataTable, Flex, H1, Link, Select, Text } from '@portcullis/design';
 import { displayDateTime, playerPath, type Recording } from '@portcullis/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { useKeysetPages } from '../../hooks/useKeysetPages';
 import { presetRange, rangePresetLabels, type AuditRange, type RangePreset } from '../audit/auditRange';
 import { fetchRecordings } from './recordingsApi';
 
@@ -11,40 +12,11 @@ const presets = Object.entries(rangePresetLabels).filter(([value]) => value !== 
 export default function RecordingsPage() {
   const { clusterId = '' } = useParams();
   const [range, setRange] = useState<AuditRange>(() => presetRange('week'));
-  const [rows, setRows] = useState<Recording[]>([]);
-  const [startKey, setStartKey] = useState('');
-  const [status, setStatus] = useState<'loading' | 'ready' | 'more'>('loading');
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    let current = true;
-    setStatus('loading');
-    setError('');
-    fetchRecordings(clusterId, range)
-      .then((page) => {
-        if (!current) return;
-        setRows(page.recordings);
-        setStartKey(page.startKey);
-      })
-      .catch((err: Error) => current && setError(err.message))
-      .finally(() => current && setStatus('ready'));
-    return () => {
-      current = false;
-    };
-  }, [clusterId, range]);
-
-  const fetchMore = async () => {
-    setStatus('more');
-    try {
-      const page = await fetchRecordings(clusterId, range, startKey);
-      setRows((all) => [...all, ...page.recordings]);
-      setStartKey(page.startKey);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setStatus('ready');
-    }
-  };
+  const fetchPage = useCallback(
+    (startKey?: string) => fetchRecordings(clusterId, range, startKey),
+    [clusterId, range],
+  );
+  const { rows, status, error, hasMore, fetchMore } = useKeysetPages(fetchPage);
 
   return (
     <>
@@ -72,14 +44,33 @@ export default function RecordingsPage() {
           { key: 'recordingType', headerText: 'Type', isSortable: true },
           { key: 'users', headerText: 'Users', isSortable: true },
           { key: 'hostname', headerText: 'Hostname', isSortable: true },
-          { key: 'durationText', headerText: 'Duration', isSortable: true, sortFn: (a, b) => a.duration - b.duration },
-          { key: 'createdDate', headerText: 'Created (UTC)', isSortable: true, render: (r) => displayDateTime(r.createdDate) },
+          {
+            key: 'durationText',
+            headerText: 'Duration',
+            isSortable: true,
+            sortFn: (a, b) => a.duration - b.duration,
+          },
+          {
+            key: 'createdDate',
+            headerText: 'Created (UTC)',
+            isSortable: true,
+            render: (r) => displayDateTime(r.createdDate),
+          },
           { key: 'sid', headerText: 'Session ID' },
           {
             key: 'description',
             render: (r) =>
               r.playable ? (
-                <Link href={playerPath({ clusterId, sid: r.sid, recordingType: r.recordingType, durationMs: r.duration })}>{r.description}</Link>
+                <Link
+                  href={playerPath({
+                    clusterId,
+                    sid: r.sid,
+                    recordingType: r.recordingType,
+                    durationMs: r.duration,
+                  })}
+                >
+                  {r.description}
+                </Link>
               ) : (
                 <Text typography="body2" color="text.muted">
                   {r.description}
@@ -87,7 +78,7 @@ export default function RecordingsPage() {
               ),
           },
         ]}
-        fetchMore={{ onFetchMore: () => void fetchMore(), hasMore: startKey !== '' && status !== 'more' }}
+        fetchMore={{ onFetchMore: () => void fetchMore(), hasMore }}
       />
     </>
   );
