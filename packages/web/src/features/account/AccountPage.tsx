@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Button,
-  Card,
-  FieldInput,
-  H1,
-  H2,
-  Text,
-  Validation,
-  composeRules,
-  requiredField,
-  requiredMatch,
-} from '@portcullis/design';
+import { Alert, Button, Card, FieldInput, H1, H2, Text, Validation, requiredField } from '@portcullis/design';
 import { apiPaths, encodePassword } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../client';
 import { userContextAtom } from '../../session/userContext';
-import { passwordRule, passwordRuleText } from '../invite/passwordRules';
+import { NewPasswordFields } from '../invite/NewPasswordFields';
 
 /** Account settings: who is signed in, and changing the password with the current one. */
 export default function AccountPage() {
@@ -69,25 +57,12 @@ export default function AccountPage() {
                 rule={requiredField('Enter your current password')}
                 autoComplete="current-password"
               />
-              <FieldInput
+              <NewPasswordFields
                 label="New Password"
-                type="password"
-                value={next}
-                onChange={setNext}
-                rule={passwordRule}
-                helperText={passwordRuleText}
-                autoComplete="new-password"
-              />
-              <FieldInput
-                label="Confirm Password"
-                type="password"
-                value={confirm}
-                onChange={setConfirm}
-                rule={composeRules(
-                  requiredField('Please confirm your password'),
-                  requiredMatch(() => next, 'Passwords do not match'),
-                )}
-                autoComplete="new-password"
+                password={next}
+                onPasswordChange={setNext}
+                confirm={confirm}
+                onConfirmChange={setConfirm}
               />
               <Button type="submit" loading={busy}>
                 Change Password

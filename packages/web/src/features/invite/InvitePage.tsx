@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  FieldInput,
-  Flex,
-  H1,
-  Text,
-  Validation,
-  composeRules,
-  requiredField,
-  requiredMatch,
-} from '@portcullis/design';
+import { Alert, Button, Card, Flex, H1, Text, Validation } from '@portcullis/design';
 import {
   apiPaths,
   compilePath,
@@ -25,7 +13,7 @@ import { api } from '../../client';
 import { useAttempt } from '../../useAttempt';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useMatch, useParams } from 'react-router-dom';
-import { passwordRule, passwordRuleText } from './passwordRules';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** One screen for an invitation and a password reset (spec §2): the new password, twice, with its rules. */
 export default function InvitePage() {
@@ -70,26 +58,13 @@ export default function InvitePage() {
         <Validation>
           {({ validate }) => (
             <form onSubmit={(e) => void submit(e, validate)} noValidate>
-              <FieldInput
+              <NewPasswordFields
                 label="Password"
-                type="password"
-                value={password}
-                onChange={setPassword}
-                rule={passwordRule}
-                autoComplete="new-password"
-                helperText={passwordRuleText}
+                password={password}
+                onPasswordChange={setPassword}
+                confirm={confirm}
+                onConfirmChange={setConfirm}
                 autoFocus
-              />
-              <FieldInput
-                label="Confirm Password"
-                type="password"
-                value={confirm}
-                onChange={setConfirm}
-                rule={composeRules(
-                  requiredField('Please confirm your password'),
-                  requiredMatch(() => password, 'Passwords do not match'),
-                )}
-                autoComplete="new-password"
               />
               <Button type="submit" size="large" block loading={busy} disabled={!token}>
                 {isReset ? 'Change Password' : 'Set Password'}
