@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { gatewayBootstrap } from './dev/gatewayBootstrap';
+import { gatewayBootstrap } from './dev/gatewayBootstrap.ts';
 
 const src = (pkg: string) => fileURLToPath(new URL(`../${pkg}/src/index.ts`, import.meta.url));
 const gateway = process.env.PORTCULLIS_GATEWAY ?? 'http://127.0.0.1:3080';
