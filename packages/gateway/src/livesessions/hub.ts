@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { decodeFrame, type ParticipantMode, type TerminalParams } from '@portcullis/shared';
+import type { ParticipantMode, TerminalParams } from '@portcullis/shared';
 import type { WebSocket } from 'ws';
 import type { Identity } from '../access/identity';
 import { recordEvent } from '../audit/record';
@@ -8,7 +8,7 @@ import { closeInterruptedRecordings } from '../recordings/recover';
 import type { RecordingStore } from '../recordings/store';
 import { defaultWriterOptions, type RecordingWriter } from '../recordings/writer';
 import type { Gateway } from '../server/context';
-import { sendControl } from '../terminal/bridge';
+import { receiveFrame, sendControl } from '../terminal/bridge';
 import type { ShellChannel } from '../terminal/channel';
 import type { SessionTracker, TrackedSession } from '../terminal/tracker';
 import { joinModes, recordingEnabled } from './policy';
@@ -150,13 +150,8 @@ export class LiveSessions {
     this.broadcast(live, notice(`${user} joined the session as ${mode}`), { type: 'audit', event });
 
     const receive = (data: Buffer, isBinary: boolean) => {
-      let frame;
-      try {
-        frame = decodeFrame(isBinary ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data.toString());
-      } catch (err) {
-        sendControl(socket, { type: 'error', message: (err as Error).message });
-        return;
-      }
+      const frame = receiveFrame(socket, data, isBinary);
+      if (!frame) return;
       if (frame.kind === 'data') {
         // Observers watch; what they type never reaches the shell.
         if (mode === 'observer') return;

@@ -1,4 +1,4 @@
-import { decodeFrame, encodeControl, type ControlMessage } from '@portcullis/shared';
+import { decodeFrame, encodeControl, type ControlMessage, type DecodedFrame } from '@portcullis/shared';
 import type { WebSocket } from 'ws';
 import type { ShellChannel } from './channel';
 
@@ -28,6 +28,16 @@ export const sendControl = (socket: WebSocket, message: ControlMessage): void =>
   if (socket.readyState === socket.OPEN) socket.send(encodeControl(message));
 };
 
+/** Decodes one message from a browser's terminal socket; a malformed one is answered with an error, not dropped silently. */
+export function receiveFrame(socket: WebSocket, data: Buffer, isBinary: boolean): DecodedFrame | undefined {
+  try {
+    return decodeFrame(isBinary ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data.toString());
+  } catch (err) {
+    sendControl(socket, { type: 'error', message: (err as Error).message });
+    return undefined;
+  }
+}
+
 /**
  * Joins the browser's terminal socket to a shell. Output goes out as binary frames and is credited back to the
  * shell only as the browser acknowledges it (never more than was sent), so a flood waits at its source
@@ -50,13 +60,8 @@ export function bridge(socket: WebSocket, channel: ShellChannel, hooks: BridgeHo
     socket.close(1000, 'session ended');
   });
   const receive = (data: Buffer, isBinary: boolean) => {
-    let frame;
-    try {
-      frame = decodeFrame(isBinary ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data.toString());
-    } catch (err) {
-      sendControl(socket, { type: 'error', message: (err as Error).message });
-      return;
-    }
+    const frame = receiveFrame(socket, data, isBinary);
+    if (!frame) return;
     if (frame.kind === 'data') {
       channel.write(Buffer.from(frame.data));
       hooks.onInput();
