@@ -1,15 +1,9 @@
+import type { UserTraits } from '@portcullis/shared';
 import type { Kysely } from 'kysely';
 import type { Tables, UserRow } from '../tables';
 
-export interface Traits {
-  logins: string[];
-  databaseUsers: string[];
-  databaseNames: string[];
-  kubeUsers: string[];
-  kubeGroups: string[];
-  windowsLogins: string[];
-  awsRoleArns: string[];
-}
+/** A user's traits are the wire's (shared's UserTraits); storage keeps them as they are. */
+export type Traits = UserTraits;
 
 export const traitNames = ['logins', 'databaseUsers', 'databaseNames', 'kubeUsers', 'kubeGroups', 'windowsLogins', 'awsRoleArns'] as const;
 
