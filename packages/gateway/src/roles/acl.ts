@@ -1,3 +1,4 @@
+import type { Access, Acl, AclArea } from '@portcullis/shared';
 import type { ResourceKind } from './model';
 import type { RoleSet } from './roleset';
 
@@ -27,27 +28,10 @@ export const aclAreas = {
   deviceTrust: 'device',
   integrations: 'integration',
   assist: 'assistant',
-} as const satisfies Record<string, ResourceKind>;
-
-export type AclArea = keyof typeof aclAreas;
-
-export interface Access {
-  list: boolean;
-  read: boolean;
-  edit: boolean;
-  create: boolean;
-  remove: boolean;
-  use?: boolean;
-}
-
-export type UserAcl = Record<AclArea, Access> & {
-  clipboardSharingEnabled: boolean;
-  desktopSessionRecording: boolean;
-  directorySharing: boolean;
-};
+} as const satisfies Record<AclArea, ResourceKind>;
 
 /** The console's ACL, computed by the same RoleSet.can that every endpoint consults. */
-export function userAcl(roles: RoleSet): UserAcl {
+export function userAcl(roles: RoleSet): Acl {
   const areas = Object.fromEntries(
     Object.entries(aclAreas).map(([area, kind]) => {
       const access: Access = {
@@ -57,10 +41,9 @@ export function userAcl(roles: RoleSet): UserAcl {
         create: roles.can(kind, 'create'),
         remove: roles.can(kind, 'delete'),
       };
-      if (area === 'integrations') access.use = roles.can(kind, 'use');
-      return [area, access];
+      return [area, area === 'integrations' ? { ...access, use: roles.can(kind, 'use') } : access];
     }),
-  ) as Record<AclArea, Access>;
+  ) as Omit<Acl, 'clipboardSharingEnabled' | 'desktopSessionRecording' | 'directorySharing'>;
   return {
     ...areas,
     clipboardSharingEnabled: roles.optionEnabled('desktop_clipboard'),
