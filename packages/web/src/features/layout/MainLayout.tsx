@@ -2,8 +2,11 @@ import { Box, Flex, SideNav } from '@portcullis/design';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { featureFlagsAtom, userContextAtom } from '../../session/userContext';
-import { navigationGroups } from './navigation';
+import { pages } from '../../router/pages';
+import { featuresWithPages, navigationGroups } from './navigation';
 import { TopBar } from './TopBar';
+
+const consoleFeatures = featuresWithPages(new Set(pages.map((p) => p.path)));
 
 /** The frame of every private page but the full-screen ones: top bar, side navigation, the page. */
 export default function MainLayout() {
@@ -15,7 +18,7 @@ export default function MainLayout() {
       <TopBar clusterId={user.cluster.clusterId} username={user.username} />
       <Flex flex="1" minHeight={0}>
         <SideNav
-          groups={navigationGroups(flags, user.cluster.clusterId)}
+          groups={navigationGroups(flags, user.cluster.clusterId, consoleFeatures)}
           activePath={pathname}
           linkAs={Link}
         />

@@ -1,5 +1,6 @@
 import { featureFlagNames, type FeatureFlags, makeAcl, makeFeatureFlags } from '@portcullis/shared';
-import { navigationGroups } from './navigation';
+import { pages } from '../../router/pages';
+import { featuresWithPages, navigationGroups } from './navigation';
 
 const flags = (on: string[]): FeatureFlags =>
   Object.fromEntries(featureFlagNames.map((f) => [f, on.includes(f)])) as FeatureFlags;
@@ -52,4 +53,23 @@ test('features without a navigation item never show', () => {
   expect(items).not.toContain('Create New Lock');
   expect(items).not.toContain('Account Settings');
   expect(items).not.toContain('Help & Support');
+});
+
+test('only features the console has a page for are offered, so no item leads back to /web', () => {
+  const paths = new Set(pages.map((p) => p.path));
+  const offered = navigationGroups(flags([...featureFlagNames]), 'prod', featuresWithPages(paths)).flatMap(
+    (g) => g.items.map((i) => i.title),
+  );
+  expect(offered).toEqual([
+    'Servers',
+    'Active Sessions',
+    'Manage Users',
+    'Manage Roles',
+    'Session Recordings',
+    'Audit Log',
+  ]);
+  // A user whose only management flag is discover (the access role lists nodes) sees no Management group.
+  expect(
+    navigationGroups(flags(['nodes', 'discover']), 'prod', featuresWithPages(paths)).map((g) => g.category),
+  ).toEqual(['Resources']);
 });

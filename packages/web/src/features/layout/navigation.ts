@@ -30,3 +30,12 @@ export function navigationGroups(
   }
   return groups;
 }
+
+/**
+ * The features this console has a page for. A flag says the user may use a feature; without a page, a
+ * navigation item would only lead back to /web, so features the console does not have yet are left out.
+ */
+export const featuresWithPages = (
+  pagePaths: ReadonlySet<string>,
+  features: readonly Feature[] = allFeatures,
+) => features.filter((f) => pagePaths.has(webRoutes[f.route]));
