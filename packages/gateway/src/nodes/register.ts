@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { execRoutes } from '../exec/routes';
 import type { Gateway } from '../server/context';
 import { terminalRoutes } from '../terminal/routes';
 import { tokenRoutes } from '../tokens/routes';
@@ -13,6 +14,7 @@ export function serversDomain(gw: Gateway, app: FastifyInstance, options: Server
   nodeRoutes(gw, servers);
   tokenRoutes(gw, servers.tokens);
   terminalRoutes(gw, servers);
+  execRoutes(gw, servers);
   transferRoutes(gw, app, servers);
   tunnelRoutes(gw, servers.agents);
   app.addHook('preClose', () => servers.agents.closeAll());

@@ -1,6 +1,7 @@
 import type { Identity } from '../access/identity';
 import { recordEvent, type EventName } from '../audit/record';
-import type { NodeRecord } from '../nodes/repo';
+import type { NodeRecord, NodeRepo } from '../nodes/repo';
+import type { Gateway } from '../server/context';
 import type { Store } from '../storage/store';
 
 /**
@@ -32,3 +33,16 @@ export async function auditRefusal(store: Store, event: EventName, identity: Ide
 
 /** The node, if it exists and is live (an agent node whose agent stopped is treated as absent). */
 export const isLive = (node: NodeRecord | undefined, now: number): node is NodeRecord => !!node && (node.expiresAt === null || node.expiresAt > now);
+
+/**
+ * The node a session as `login` may open on, or the sentence refusing it; a refusal by the roles is audited
+ * as session.rejected. Shared by the terminal and the command websocket so both decide alike.
+ */
+export async function admitSession(gw: Gateway, nodes: NodeRepo, identity: Identity, serverId: string, login: string, remoteAddr: string): Promise<NodeRecord | string> {
+  const node = await nodes.get(serverId);
+  if (!isLive(node, gw.now())) return `node ${serverId} was not found or is offline`;
+  const reason = nodeRefusal(identity, node, login);
+  if (!reason) return node;
+  await auditRefusal(gw.store, 'SESSION_REJECTED', identity, node, login, reason, remoteAddr);
+  return `access denied to ${login}@${node.hostname}: ${reason}`;
+}

@@ -1,11 +1,15 @@
 import type { Mux } from '../tunnel/mux';
-import { streamControl } from '../tunnel/requests';
+import { streamControl, type StreamRequest } from '../tunnel/requests';
 import type { ShellChannel, ShellRequest } from './channel';
 
 /** A shell served by the node's agent on a new stream of its tunnel; flow control is the stream's credit. */
-export function agentShell(mux: Mux, request: ShellRequest): ShellChannel {
-  // Held until the consumer listens, so the shell's first output (its prompt) waits for it.
-  const stream = mux.open({ kind: 'shell', login: request.login, term: request.term, sessionId: request.sessionId }, true);
+export const agentShell = (mux: Mux, request: ShellRequest): ShellChannel =>
+  agentChannel(mux, { kind: 'shell', login: request.login, term: request.term, sessionId: request.sessionId });
+
+/** A shell or command (exec) the agent runs on a new stream; it reports the exit status before ending the stream. */
+export function agentChannel(mux: Mux, request: Extract<StreamRequest, { kind: 'shell' | 'exec' }>): ShellChannel {
+  // Held until the consumer listens, so the first output (a shell's prompt) waits for it.
+  const stream = mux.open(request, true);
   let error: string | undefined;
   let code: number | null = null;
   // The agent reports the exit status, or why the shell could not start, before it ends the stream.

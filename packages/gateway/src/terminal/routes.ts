@@ -6,32 +6,19 @@ import { recordEvent } from '../audit/record';
 import type { Identity } from '../access/identity';
 import { NodeUnreachableError, type Servers } from '../nodes/servers';
 import type { Gateway } from '../server/context';
-import { auditRefusal, isLive, nodeRefusal } from './access';
+import { admitSession } from './access';
 import { bridge, holdIncoming, sendControl } from './bridge';
+import { jsonQueryParam } from './query';
 import { sessionJson } from '../livesessions/presenter';
 
 const connectQuery = z.object({
   access_token: z.string().min(1),
-  params: z.string().transform((text, ctx) => {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'params must be URI-encoded JSON' });
-      return z.NEVER;
-    }
-    const parsed = terminalParams.safeParse(raw);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
-      return z.NEVER;
-    }
-    return parsed.data;
-  }),
+  params: jsonQueryParam(terminalParams),
   traceparent: z.string().max(128).optional(),
 });
 
 /** Refuses inside the terminal: the user reads why, then the socket closes. */
-function refuse(socket: WebSocket, message: string): void {
+export function refuse(socket: WebSocket, message: string): void {
   sendControl(socket, { type: 'error', message });
   sendControl(socket, { type: 'close', reason: message });
   socket.close(1000, 'refused');
@@ -52,13 +39,8 @@ export function terminalRoutes(gw: Gateway, servers: Servers) {
 
   async function openSession(socket: WebSocket, identity: Identity, p: TerminalParams, remoteAddr: string, release: () => Parameters<typeof bridge>[3]): Promise<void> {
     if (p.sid) return servers.live.join(socket, identity, p, remoteAddr, release, (message) => refuse(socket, message));
-    const node = await servers.nodes.get(p.server_id);
-    if (!isLive(node, gw.now())) return refuse(socket, `node ${p.server_id} was not found or is offline`);
-    const reason = nodeRefusal(identity, node, p.login);
-    if (reason) {
-      await auditRefusal(gw.store, 'SESSION_REJECTED', identity, node, p.login, reason, remoteAddr);
-      return refuse(socket, `access denied to ${p.login}@${node.hostname}: ${reason}`);
-    }
+    const node = await admitSession(gw, servers.nodes, identity, p.server_id, p.login, remoteAddr);
+    if (typeof node === 'string') return refuse(socket, node);
     const user = identity.user.name;
     const sid = randomUUID();
     let channel;
