@@ -14,7 +14,7 @@ const pinned = [
   'commandExecuteSocketUrl', 'compilePath', 'compiledPathCount', 'consoleSessionPath', 'createApiClient',
   'createLocalState', 'databaseProtocolName', 'databaseProtocolNames', 'databaseTypeTitle', 'databaseTypeTitles',
   'decodeBootstrapToken', 'decodePassword', 'defaultErrorMessage', 'defaultTheme', 'desktopPlaybackSocketUrl',
-  'desktopSocketUrl', 'displayDate', 'displayDateTime', 'displayShortDate', 'documentTitle', 'durationText',
+  'desktopSocketUrl', 'displayDate', 'displayLabels', 'displayDateTime', 'displayShortDate', 'documentTitle', 'durationText',
   'enabledFeatures', 'encodePassword', 'ensureKnownRoute', 'ensureOwnOrigin', 'eventCatalogue', 'eventCodes',
   'eventDefinitions', 'eventQueryPath', 'featureCategories', 'featureFlagNames', 'featureSections', 'features',
   'formatSort', 'isKnownRoute', 'keysKeptOnClear', 'listQueryPath', 'localUserLabel', 'lockedFeatures', 'loginPath',

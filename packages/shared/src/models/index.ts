@@ -17,7 +17,7 @@ export {
 export type { Database, DatabaseJson, DatabaseService, DatabaseServiceJson } from './database';
 export { makeJoinToken } from './joinToken';
 export type { JoinToken, JoinTokenJson } from './joinToken';
-export { sortLabels } from './labels';
+export { displayLabels, sortLabels } from './labels';
 export type { Label } from './labels';
 export { makeMfaDevice, makeRecoveryCodes, mfaDeviceDescription } from './mfaDevice';
 export type { MfaDevice, MfaDeviceJson, RecoveryCodes, RecoveryCodesJson } from './mfaDevice';

@@ -1,5 +1,5 @@
 import { DataTable, ResourceLabels, type SortState, useCursorPagination } from '@portcullis/design';
-import type { Node } from '@portcullis/shared';
+import { displayLabels, type Node } from '@portcullis/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { ConnectMenu } from './ConnectMenu';
 import { type FetchNodes, fetchNodes as fetchFromGateway } from './nodesService';
@@ -45,7 +45,7 @@ export function NodeList({ clusterId, onConnect, fetchNodes = fetchFromGateway }
       columns={[
         { key: 'hostname', headerText: 'Hostname', isSortable: true },
         { key: 'addr', headerText: 'Address', isSortable: true, render: (node) => (node.tunnel ? '⟵ Tunnel' : node.addr) },
-        { key: 'labels', headerText: 'Labels', render: (node) => <ResourceLabels labels={node.labels} /> },
+        { key: 'labels', headerText: 'Labels', render: (node) => <ResourceLabels labels={displayLabels(node.labels)} /> },
         { key: 'connect', headerText: '', render: (node) => <ConnectMenu node={node} onConnect={onConnect} /> },
       ]}
       fetchStatus={fetchStatus}
