@@ -4,10 +4,9 @@ import type { Identity } from '../access/identity';
 import { recordEvent } from '../audit/record';
 import { sessionJson } from '../livesessions/presenter';
 import { recordingEnabled } from '../livesessions/policy';
-import type { Servers } from '../nodes/servers';
+import { NodeUnreachableError, type Servers } from '../nodes/servers';
 import type { Gateway } from '../server/context';
 import { admitSession } from '../terminal/access';
-import { agentChannel } from '../terminal/agentChannel';
 import { bridge, sendControl, type holdIncoming } from '../terminal/bridge';
 import { refuse } from '../terminal/routes';
 import type { ExecParams } from './schemas';
@@ -16,20 +15,22 @@ import type { ExecParams } from './schemas';
 const noTerminal = { w: 80, h: 24 };
 
 /**
- * Runs one command without a PTY on an agent node after the terminal's access checks, streams stdout and
+ * Runs one command without a PTY on a node (through its agent or over OpenSSH) after the terminal's access checks, streams stdout and
  * stderr as terminal data frames, and closes with the exit code. It is a tracked session that ends with a
  * non-interactive session.end event, plus an exec (or exec failure) event naming the command.
  */
 export async function runCommand(gw: Gateway, servers: Servers, socket: WebSocket, identity: Identity, p: ExecParams, remoteAddr: string, release: ReturnType<typeof holdIncoming>): Promise<void> {
   const node = await admitSession(gw, servers.nodes, identity, p.server_id, p.login, remoteAddr);
   if (typeof node === 'string') return refuse(socket, node);
-  if (!node.tunnel) return refuse(socket, `running commands is supported only on agent nodes; ${node.hostname} is an OpenSSH node`);
-  const mux = servers.agents.connection(node.id);
-  if (!mux) return refuse(socket, `node ${node.hostname} is offline: its agent is not connected`);
-
   const user = identity.user.name;
+  let channel;
+  try {
+    channel = servers.openCommand(node, { login: p.login, command: p.command }, user);
+  } catch (err) {
+    if (err instanceof NodeUnreachableError) return refuse(socket, err.message);
+    throw err;
+  }
   const sid = randomUUID();
-  const channel = agentChannel(mux, { kind: 'exec', login: p.login, command: p.command });
   const partyId = randomUUID();
   const session = servers.tracker.start(
     { id: sid, kind: 'ssh', login: p.login, serverId: node.id, serverHostname: node.hostname, serverAddr: node.addr, clusterName: gw.config.clusterName, owner: user, terminal: noTerminal },

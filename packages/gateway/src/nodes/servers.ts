@@ -3,7 +3,8 @@ import { RecordingStore } from '../recordings/store';
 import type { Gateway } from '../server/context';
 import { UserCertificateAuthority } from '../sshca/ca';
 import { OpenSshClient, parseSshAddr } from '../sshca/client';
-import { agentShell } from '../terminal/agentChannel';
+import { openSshExec } from '../exec/openSshExec';
+import { agentChannel, agentShell } from '../terminal/agentChannel';
 import type { ShellChannel, ShellRequest } from '../terminal/channel';
 import { openSshShell } from '../terminal/openSshChannel';
 import { SessionTracker } from '../terminal/tracker';
@@ -28,6 +29,8 @@ export interface Servers {
   live: LiveSessions;
   /** Opens a shell on a node through its agent or over OpenSSH; throws with a user-facing reason. */
   openShell(node: NodeRecord, request: ShellRequest, user: string): ShellChannel;
+  /** Runs one command without a PTY on a node, the same two ways; throws with a user-facing reason. */
+  openCommand(node: NodeRecord, request: { login: string; command: string }, user: string): ShellChannel;
 }
 
 export class NodeUnreachableError extends Error {}
@@ -39,6 +42,11 @@ export function createServers(gw: Gateway, options: ServersOptions = {}): Server
   const ca = UserCertificateAuthority.loadOrCreate(gw.config.dataDir);
   const ssh = new OpenSshClient(ca, gw.config.dataDir);
   const tracker = new SessionTracker(gw.now);
+  const agentOf = (node: NodeRecord) => {
+    const mux = agents.connection(node.id);
+    if (!mux) throw new NodeUnreachableError(`node ${node.hostname} is offline: its agent is not connected`);
+    return mux;
+  };
   return {
     nodes,
     tokens,
@@ -49,9 +57,11 @@ export function createServers(gw: Gateway, options: ServersOptions = {}): Server
     live: new LiveSessions(gw, tracker, new RecordingStore(gw.config.dataDir)),
     openShell(node, request, user) {
       if (!node.tunnel) return openSshShell(ssh, parseSshAddr(node.addr), request, `${user}@${gw.config.clusterName}`);
-      const mux = agents.connection(node.id);
-      if (!mux) throw new NodeUnreachableError(`node ${node.hostname} is offline: its agent is not connected`);
-      return agentShell(mux, request);
+      return agentShell(agentOf(node), request);
+    },
+    openCommand(node, { login, command }, user) {
+      if (!node.tunnel) return openSshExec(ssh, parseSshAddr(node.addr), login, command, `${user}@${gw.config.clusterName}`);
+      return agentChannel(agentOf(node), { kind: 'exec', login, command });
     },
   };
 }

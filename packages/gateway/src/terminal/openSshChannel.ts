@@ -2,6 +2,7 @@ import { spawn as spawnPty } from 'node-pty';
 import { terminalWindowBytes } from '@portcullis/shared';
 import type { OpenSshClient, SshTarget } from '../sshca/client';
 import type { ShellChannel, ShellRequest } from './channel';
+import { heldOutput, sshExitError } from './heldOutput';
 
 /**
  * A shell on an OpenSSH node: OpenSSH's client runs on a local PTY (so resizes reach the remote PTY as
@@ -17,9 +18,7 @@ export function openSshShell(client: OpenSshClient, target: SshTarget, request: 
     exited = true;
     login.cleanup();
   });
-  // Output waits here until the first consumer listens, so the first bytes (banner, prompt) are not lost.
-  const listeners: ((chunk: Buffer) => void)[] = [];
-  const early: Buffer[] = [];
+  const output = heldOutput();
   pty.onData((data: string | Buffer) => {
     const chunk = typeof data === 'string' ? Buffer.from(data) : data;
     unacked += chunk.length;
@@ -27,16 +26,15 @@ export function openSshShell(client: OpenSshClient, target: SshTarget, request: 
       paused = true;
       pty.pause();
     }
-    if (listeners.length) for (const listener of listeners) listener(chunk);
-    else early.push(chunk);
+    output.emit(chunk);
   });
   return {
-    onData: (listener) => {
-      listeners.push(listener);
-      for (const chunk of early.splice(0)) listener(chunk);
-    },
-    // ssh exits 255 when it could not connect or authenticate; its own message is already in the output.
-    onExit: (listener) => pty.onExit(({ exitCode }) => listener(exitCode === 255 ? { code: null, error: `could not reach ${target.host}:${target.port} as ${request.login}` } : { code: exitCode })),
+    onData: output.onData,
+    onExit: (listener) =>
+      pty.onExit(({ exitCode }) => {
+        const error = sshExitError(exitCode, target, request.login);
+        listener(error ? { code: null, error } : { code: exitCode });
+      }),
     ack: (bytes) => {
       unacked = Math.max(0, unacked - bytes);
       if (paused && unacked < terminalWindowBytes) {

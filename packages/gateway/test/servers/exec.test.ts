@@ -56,18 +56,24 @@ describe('the command websocket', () => {
   });
   afterAll(() => fleet.stop());
 
-  test('runs a command without a terminal on the agent node and closes with its exit code, audited as exec', async () => {
-    const run = await execute(gw, admin, { command: 'echo hi-$((1+1)); test -t 1 || echo no-tty', login: 'root', server_id: agentNode });
+  test.each([
+    ['agent', () => agentNode],
+    ['OpenSSH', () => sshNode],
+  ])('runs a command without a terminal on the %s node and closes with its exit code, audited as exec', async (_kind, node) => {
+    const run = await execute(gw, admin, { command: 'echo hi-$((1+1)); test -t 1 || echo no-tty', login: 'root', server_id: node() });
     expect(run.output).toBe('hi-2\nno-tty\n');
     expect(closeOf(run)).toEqual({ type: 'close', reason: 'shell exited', exitCode: 0 });
     const mine = await sessionEvents(sidOf(run));
     expect(mine.map((e) => e.code)).toEqual(['T3002I', 'T2004I']);
-    expect(mine[0]).toMatchObject({ user: admin.name, login: 'root', server_id: agentNode, command: 'echo hi-$((1+1)); test -t 1 || echo no-tty', exitCode: 0 });
+    expect(mine[0]).toMatchObject({ user: admin.name, login: 'root', server_id: node(), command: 'echo hi-$((1+1)); test -t 1 || echo no-tty', exitCode: 0 });
     expect(mine[1]).toMatchObject({ user: admin.name, participants: [admin.name], interactive: false, session_recording: 'on', exit_code: 0 });
   });
 
-  test('a nonzero exit code is reported in the close message and audited as a failed exec', async () => {
-    const run = await execute(gw, admin, { command: 'echo oops >&2; exit 7', login: 'root', server_id: agentNode });
+  test.each([
+    ['agent', () => agentNode],
+    ['OpenSSH', () => sshNode],
+  ])('a nonzero exit code on the %s node is reported in the close message and audited as a failed exec', async (_kind, node) => {
+    const run = await execute(gw, admin, { command: 'echo oops >&2; exit 7', login: 'root', server_id: node() });
     expect(run.output).toBe('oops\n');
     expect(closeOf(run)).toEqual({ type: 'close', reason: 'shell exited', exitCode: 7 });
     expect((await sessionEvents(sidOf(run))).find((e) => e.code === 'T3002E')).toMatchObject({ exitCode: 7, exitError: 'exit status 7' });
@@ -78,11 +84,6 @@ describe('the command websocket', () => {
     expect(run.output).toBe('');
     expect(run.controls).toContainEqual({ type: 'error', message: 'access denied to postgres@agent-node: login "postgres" is not in your roles\' logins' });
     expect(await events()).toContainEqual(expect.objectContaining({ code: 'T1006W', user: admin.name, login: 'postgres', server: 'agent-node', reason: 'login "postgres" is not in your roles\' logins' }));
-  });
-
-  test('OpenSSH nodes are refused with the reason (commands run only through agents for now)', async () => {
-    const run = await execute(gw, admin, { command: 'true', login: 'root', server_id: sshNode });
-    expect(run.controls).toContainEqual({ type: 'error', message: 'running commands is supported only on agent nodes; openssh-node is an OpenSSH node' });
   });
 
   test('params missing a command are a 400 before the upgrade', async () => {
