@@ -78,6 +78,21 @@ export async function startFleet() {
   };
 }
 
+export type Fleet = Awaited<ReturnType<typeof startFleet>>;
+
+/**
+ * One fleet for a whole suite: started before its tests and stopped after them. Read its fields inside tests;
+ * they are filled in once beforeAll has run.
+ */
+export function useFleet(): Fleet {
+  const fleet = {} as Fleet;
+  beforeAll(async () => {
+    Object.assign(fleet, await startFleet());
+  });
+  afterAll(() => fleet.stop());
+  return fleet;
+}
+
 /** Polls until `check` returns a value (tests wait on real asynchronous behaviour, never on fixed sleeps). */
 export async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

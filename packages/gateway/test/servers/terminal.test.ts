@@ -1,34 +1,23 @@
 import { decodeFrame, encodeControl, terminalSocketPath, terminalWindowBytes } from '@portcullis/shared';
 import WebSocket from 'ws';
-import type { Client, TestGateway } from '../harness';
-import { auditEvents, eventually, startFleet, TerminalClient } from './fixtures';
+import { auditEvents, eventually, useFleet, TerminalClient } from './fixtures';
 
 // Real sshd, agents and login shells (root's profile here starts slowly): more than jest's default 5 s.
 jest.setTimeout(60_000);
 
 describe('the web terminal', () => {
-  let fleet: Awaited<ReturnType<typeof startFleet>>;
-  let gw: TestGateway;
-  let admin: Client & { name: string };
-  let agentNode: string;
-  let sshNode: string;
-  const events = () => auditEvents(gw);
-
-  beforeAll(async () => {
-    fleet = await startFleet();
-    ({ gw, admin, agentNode, sshNode } = fleet);
-  });
-  afterAll(() => fleet.stop());
+  const fleet = useFleet();
+  const events = () => auditEvents(fleet.gw);
 
   test.each([
-    ['agent', () => agentNode],
-    ['OpenSSH', () => sshNode],
+    ['agent', () => fleet.agentNode],
+    ['OpenSSH', () => fleet.sshNode],
   ])('opens a real shell on the %s node, audited from start to end', async (_kind, node) => {
-    const t = await TerminalClient.open(gw, admin, { server_id: node(), login: 'root', term: { w: 100, h: 30 } });
+    const t = await TerminalClient.open(fleet.gw, fleet.admin, { server_id: node(), login: 'root', term: { w: 100, h: 30 } });
     t.type('echo hello-$(hostname) $(id -un) $COLUMNS\r');
     await t.waitFor(/hello-\S+ root 100\r\n/);
     const session = t.controls.find((c) => c.type === 'session');
-    expect(session).toMatchObject({ session: { login: 'root', server_id: node(), terminal_params: { w: 100, h: 30 }, parties: [{ user: admin.name }] } });
+    expect(session).toMatchObject({ session: { login: 'root', server_id: node(), terminal_params: { w: 100, h: 30 }, parties: [{ user: fleet.admin.name }] } });
     t.socket.send(encodeControl({ type: 'resize', w: 120, h: 40 }));
     t.type('stty size\r');
     await t.waitFor(/40 120\r\n/);
@@ -39,25 +28,25 @@ describe('the web terminal', () => {
     await eventually(async () => (await events()).some((e) => e.code === 'T2004I' && e.sid === sid), 'the session end event');
     const mine = (await events()).filter((e) => e.sid === sid);
     expect(mine.map((e) => e.code)).toEqual(['T2000I', 'T2002I', 'T2004I']);
-    expect(mine[0]).toMatchObject({ user: admin.name, login: 'root', server_id: node(), size: '100:30' });
-    expect(mine[2]).toMatchObject({ user: admin.name, participants: [admin.name], exit_code: 3 });
+    expect(mine[0]).toMatchObject({ user: fleet.admin.name, login: 'root', server_id: node(), size: '100:30' });
+    expect(mine[2]).toMatchObject({ user: fleet.admin.name, participants: [fleet.admin.name], exit_code: 3 });
   });
 
   test('a login missing from the roles is refused in the terminal and audited', async () => {
-    const t = await TerminalClient.open(gw, admin, { server_id: agentNode, login: 'postgres', term: { w: 80, h: 24 } });
+    const t = await TerminalClient.open(fleet.gw, fleet.admin, { server_id: fleet.agentNode, login: 'postgres', term: { w: 80, h: 24 } });
     await t.closed;
     expect(t.errors()).toEqual(['access denied to postgres@agent-node: login "postgres" is not in your roles\' logins']);
-    expect(await events()).toContainEqual(expect.objectContaining({ code: 'T1006W', user: admin.name, login: 'postgres', server: 'agent-node', reason: 'login "postgres" is not in your roles\' logins' }));
+    expect(await events()).toContainEqual(expect.objectContaining({ code: 'T1006W', user: fleet.admin.name, login: 'postgres', server: 'agent-node', reason: 'login "postgres" is not in your roles\' logins' }));
   });
 
   test('a role whose node_labels do not match is refused and audited, and deny wins', async () => {
-    await gw.createRole(`
+    await fleet.gw.createRole(`
 kind: role
 metadata: { name: prod-only }
 spec:
   allow: { logins: [root], node_labels: { env: prod }, rules: [{ resources: [node], verbs: [list] }] }
 `);
-    await gw.createRole(`
+    await fleet.gw.createRole(`
 kind: role
 metadata: { name: denies-test }
 spec:
@@ -68,30 +57,30 @@ spec:
       [['prod-only'], "your roles' node_labels do not match node openssh-node"],
       [['prod-only', 'denies-test'], "your roles' node_labels do not match node openssh-node"],
     ] as const) {
-      const user = await gw.signIn({ roles: [...roles] });
-      const t = await TerminalClient.open(gw, user, { server_id: sshNode, login: 'root', term: { w: 80, h: 24 } });
+      const user = await fleet.gw.signIn({ roles: [...roles] });
+      const t = await TerminalClient.open(fleet.gw, user, { server_id: fleet.sshNode, login: 'root', term: { w: 80, h: 24 } });
       await t.closed;
       expect(t.errors()).toEqual([`access denied to root@openssh-node: ${reason}`]);
-      expect(await events()).toContainEqual(expect.objectContaining({ code: 'T1006W', user: user.name, server_id: sshNode, reason }));
+      expect(await events()).toContainEqual(expect.objectContaining({ code: 'T1006W', user: user.name, server_id: fleet.sshNode, reason }));
     }
   });
 
   test('an unknown login on the host is a clear error in the terminal', async () => {
-    await gw.createRole(`
+    await fleet.gw.createRole(`
 kind: role
 metadata: { name: ghost-login }
 spec:
   allow: { logins: [ghost-user], node_labels: { '*': '*' } }
 `);
-    const user = await gw.signIn({ roles: ['ghost-login'] });
-    const t = await TerminalClient.open(gw, user, { server_id: agentNode, login: 'ghost-user', term: { w: 80, h: 24 } });
+    const user = await fleet.gw.signIn({ roles: ['ghost-login'] });
+    const t = await TerminalClient.open(fleet.gw, user, { server_id: fleet.agentNode, login: 'ghost-user', term: { w: 80, h: 24 } });
     await t.closed;
     expect(t.errors()).toEqual(['login "ghost-user" does not exist on agent-node']);
   });
 
   test('a browser that stops acknowledging receives at most one window of a flood, and Ctrl-C still reaches the shell', async () => {
-    const url = `${gw.url.replace(/^http/, 'ws')}${terminalSocketPath('localhost', admin.session!.token, { server_id: agentNode, login: 'root', term: { w: 80, h: 24 } })}`;
-    const socket = new WebSocket(url, { headers: { cookie: admin.cookieHeader() } });
+    const url = `${fleet.gw.url.replace(/^http/, 'ws')}${terminalSocketPath('localhost', fleet.admin.session!.token, { server_id: fleet.agentNode, login: 'root', term: { w: 80, h: 24 } })}`;
+    const socket = new WebSocket(url, { headers: { cookie: fleet.admin.cookieHeader() } });
     let received = 0;
     let text = '';
     socket.on('message', (data: Buffer, isBinary: boolean) => {

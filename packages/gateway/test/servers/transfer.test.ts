@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import type { Client, TestGateway } from '../harness';
-import { auditEvents, eventually, startFleet } from './fixtures';
+import { auditEvents, eventually, useFleet } from './fixtures';
 
 // Real sshd, agents and login shells (root's profile here starts slowly): more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -21,31 +21,21 @@ async function download(gw: TestGateway, client: Client, path: string) {
 }
 
 describe('file transfer', () => {
-  let fleet: Awaited<ReturnType<typeof startFleet>>;
-  let gw: TestGateway;
-  let admin: Client & { name: string };
-  let agentNode: string;
-  let sshNode: string;
-  const events = () => auditEvents(gw);
-
-  beforeAll(async () => {
-    fleet = await startFleet();
-    ({ gw, admin, agentNode, sshNode } = fleet);
-  });
-  afterAll(() => fleet.stop());
+  const fleet = useFleet();
+  const events = () => auditEvents(fleet.gw);
 
   test.each([
-    ['agent', () => agentNode],
-    ['OpenSSH', () => sshNode],
+    ['agent', () => fleet.agentNode],
+    ['OpenSSH', () => fleet.sshNode],
   ])('uploads to and downloads from the %s node byte for byte, each transfer audited', async (kind, node) => {
     const data = randomBytes(5 * 1024 * 1024 + 123);
     const name = `portcullis-transfer-${kind}-${process.pid}.bin`;
-    const up = await upload(admin, scp(node(), 'root', `location=/tmp/&filename=${name}`), data);
+    const up = await upload(fleet.admin, scp(node(), 'root', `location=/tmp/&filename=${name}`), data);
     expect(up.status).toBe(200);
     expect(up.body).toEqual({ message: 'ok', path: `/tmp/${name}`, size: data.length });
     expect(readFileSync(`/tmp/${name}`).equals(data)).toBe(true);
 
-    const down = await download(gw, admin, scp(node(), 'root', `location=${encodeURIComponent(`/tmp/${name}`)}`));
+    const down = await download(fleet.gw, fleet.admin, scp(node(), 'root', `location=${encodeURIComponent(`/tmp/${name}`)}`));
     expect(down.status).toBe(200);
     expect(down.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${name}`);
     expect(down.body.equals(data)).toBe(true);
@@ -56,37 +46,37 @@ describe('file transfer', () => {
       const all = await events();
       return all.some((e) => e.code === 'T3004I' && e.path === `/tmp/${name}`) && all;
     }, 'the download event');
-    expect(audit).toContainEqual(expect.objectContaining({ code: 'T3005I', user: admin.name, path: `/tmp/${name}`, server_id: node(), login: 'root', size: data.length }));
-    expect(audit).toContainEqual(expect.objectContaining({ code: 'T3004I', user: admin.name, path: `/tmp/${name}`, server_id: node(), login: 'root', size: data.length }));
+    expect(audit).toContainEqual(expect.objectContaining({ code: 'T3005I', user: fleet.admin.name, path: `/tmp/${name}`, server_id: node(), login: 'root', size: data.length }));
+    expect(audit).toContainEqual(expect.objectContaining({ code: 'T3004I', user: fleet.admin.name, path: `/tmp/${name}`, server_id: node(), login: 'root', size: data.length }));
   });
 
   test.each([
-    ['agent', () => agentNode],
-    ['OpenSSH', () => sshNode],
+    ['agent', () => fleet.agentNode],
+    ['OpenSSH', () => fleet.sshNode],
   ])('a missing file on the %s node is a 404 with the reason, audited as a failure', async (_kind, node) => {
-    const res = await download(gw, admin, scp(node(), 'root', 'location=/tmp/portcullis-no-such-file'));
+    const res = await download(fleet.gw, fleet.admin, scp(node(), 'root', 'location=/tmp/portcullis-no-such-file'));
     expect(res.status).toBe(404);
     expect(JSON.parse(res.body.toString())).toEqual({ error: { message: '/tmp/portcullis-no-such-file: No such file or directory' } });
     expect(await events()).toContainEqual(expect.objectContaining({ code: 'T3004E', server_id: node(), exitError: '/tmp/portcullis-no-such-file: No such file or directory' }));
   });
 
   test('the host decides file permissions: nobody cannot write into /root', async () => {
-    const res = await upload(admin, scp(agentNode, 'nobody', 'location=/root/&filename=x'), Buffer.from('x'));
+    const res = await upload(fleet.admin, scp(fleet.agentNode, 'nobody', 'location=/root/&filename=x'), Buffer.from('x'));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: { message: expect.stringMatching(/Permission denied/) } });
   });
 
   test('a login outside the roles is refused with a 403 and audited', async () => {
-    const res = await download(gw, admin, scp(agentNode, 'postgres', 'location=/etc/hostname'));
+    const res = await download(fleet.gw, fleet.admin, scp(fleet.agentNode, 'postgres', 'location=/etc/hostname'));
     expect(res.status).toBe(403);
     expect(JSON.parse(res.body.toString()).error.message).toMatch(/login "postgres" is not in your roles' logins/);
-    expect(await events()).toContainEqual(expect.objectContaining({ code: 'T3010E', user: admin.name, login: 'postgres', server_id: agentNode }));
+    expect(await events()).toContainEqual(expect.objectContaining({ code: 'T3010E', user: fleet.admin.name, login: 'postgres', server_id: fleet.agentNode }));
   });
 
   test('an upload without a raw body, or a filename with a slash, is a 400', async () => {
-    const json = await admin.post(scp(agentNode, 'root', 'location=/tmp/&filename=a'), { not: 'a file' });
+    const json = await fleet.admin.post(scp(fleet.agentNode, 'root', 'location=/tmp/&filename=a'), { not: 'a file' });
     expect(json.status).toBe(400);
     expect(json.body).toEqual({ error: { message: expect.stringContaining('Content-Type: application/octet-stream') } });
-    expect((await upload(admin, scp(agentNode, 'root', 'location=/tmp/&filename=a/b'), Buffer.from('x'))).status).toBe(400);
+    expect((await upload(fleet.admin, scp(fleet.agentNode, 'root', 'location=/tmp/&filename=a/b'), Buffer.from('x'))).status).toBe(400);
   });
 });
