@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 
 /**
  * The console's index.html, re-read only when the file changes (a rebuild while the gateway runs), with its
- * two placeholders filled per request (brief, "Page bootstrap").
+ * two placeholders (the CSRF token and the bearer session the page bootstraps from) filled per request.
  */
 export class IndexPage {
   private cached: { mtimeMs: number; html: string } | undefined;
