@@ -2,7 +2,17 @@
 // summary and ends with the one line CI reads: "N passed, N failed" summed over every runner.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+
+// The tests open real login shells as root. On machines whose ~/.bashrc runs `pyenv rehash`, a shell killed
+// mid-rehash leaves pyenv's lock file behind and every later root shell waits 60 s for it, so shell tests time
+// out for a reason that is not ours. A lock older than a minute is stale: clear it before the run.
+const pyenvLock = `${homedir()}/.pyenv/shims/.pyenv-shim`;
+if (existsSync(pyenvLock) && Date.now() - statSync(pyenvLock).mtimeMs > 60_000) {
+  rmSync(pyenvLock, { force: true });
+  console.log(`removed a stale pyenv lock (${pyenvLock}) that would stall root login shells`);
+}
 
 const out = 'build/test-results';
 rmSync(out, { recursive: true, force: true });
