@@ -1,18 +1,26 @@
 // Runs every test runner of the project in turn, keeps going when one fails, prints each runner's
 // summary and ends with the one line CI reads: "N passed, N failed" summed over every runner.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 
 // The tests open real login shells as root. On machines whose ~/.bashrc runs `pyenv rehash`, a shell killed
-// mid-rehash leaves pyenv's lock file behind and every later root shell waits 60 s for it, so shell tests time
-// out for a reason that is not ours. A lock older than a minute is stale: clear it before the run.
+// mid-rehash (tests kill shells) leaves pyenv's lock file behind and every later root shell waits 60 s for it,
+// so shell tests time out for a reason that is not ours. Rehash holds the lock for milliseconds; one older than
+// ten seconds is stale. A small watcher clears such locks for the whole run (spawnSync blocks this process).
 const pyenvLock = `${homedir()}/.pyenv/shims/.pyenv-shim`;
-if (existsSync(pyenvLock) && Date.now() - statSync(pyenvLock).mtimeMs > 60_000) {
-  rmSync(pyenvLock, { force: true });
-  console.log(`removed a stale pyenv lock (${pyenvLock}) that would stall root login shells`);
-}
+const lockWatcher = spawn(
+  process.execPath,
+  [
+    '-e',
+    `const fs = require('fs');
+     setInterval(() => {
+       try { if (Date.now() - fs.statSync(${JSON.stringify(pyenvLock)}).mtimeMs > 10000) fs.rmSync(${JSON.stringify(pyenvLock)}, { force: true }); } catch {}
+     }, 2000);`,
+  ],
+  { stdio: 'ignore' },
+);
 
 const out = 'build/test-results';
 rmSync(out, { recursive: true, force: true });
@@ -68,4 +76,5 @@ console.log('\nSummary by runner:');
 for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
 const total = (k) => results.reduce((n, r) => n + r[k], 0);
 console.log(`${total('passed')} passed, ${total('failed')} failed`);
+lockWatcher.kill();
 process.exit(total('failed') > 0 ? 1 : 0);
