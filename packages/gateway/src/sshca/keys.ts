@@ -21,14 +21,16 @@ export function newEd25519Pem(): string {
 
 /**
  * A key handed to the OpenSSH client, which reads ed25519 private keys only in its own format; ssh2's
- * generator writes that format.
+ * generator writes that format. It drops a public key's leading zero byte (about one key in 256 comes out
+ * 31 bytes long, and unusable), so such a key is discarded and another generated.
  */
 export function newOpenSshKeyPair(): { privateKey: string; publicKey: Buffer } {
-  const pair = ssh2.utils.generateKeyPairSync('ed25519');
-  const blob = Buffer.from(pair.public.split(' ')[1] ?? '', 'base64');
-  const [, key] = readSshStrings(blob);
-  if (!key || key.length !== 32) throw new Error('unexpected ed25519 public key from ssh2');
-  return { privateKey: pair.private, publicKey: key };
+  for (let attempt = 0; attempt < 16; attempt++) {
+    const pair = ssh2.utils.generateKeyPairSync('ed25519');
+    const [, key] = readSshStrings(Buffer.from(pair.public.split(' ')[1] ?? '', 'base64'));
+    if (key?.length === 32) return { privateKey: pair.private, publicKey: key };
+  }
+  throw new Error('ssh2 generated no whole ed25519 key in 16 attempts');
 }
 
 export const loadPrivateKey = (pem: string): KeyObject => createPrivateKey(pem);
