@@ -13,105 +13,30 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn as spawnPty } from 'node-pty';
-import { decodeFrame, encodeControl, terminalAckEveryBytes, terminalSocketPath, type TerminalParams } from '@portcullis/shared';
-import WebSocket from 'ws';
 import { nodeRepo, type NodeWrite } from '../src/nodes/repo';
 import { startGateway, type Client, type TestGateway } from '../test/harness';
 import { createJoinToken, eventually, operatorRole } from '../test/servers/fixtures';
 import { startPrivateSshd } from '../test/servers/sshd';
+import { fmtMs as ms, percentile as pct } from './stats';
+import { Consumer, type TerminalLogin } from './terminalConsumer';
 
 const MiB = 1024 * 1024;
 const floodBytes = 100 * MiB;
 // 100 MiB of one byte with no newline, so the PTY passes it through unchanged on both paths.
 const floodCommand = `head -c ${floodBytes} /dev/zero | tr '\\0' a`;
 
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-const ms = (v: number) => `${v.toFixed(2)} ms`;
+/** The login a terminal consumer uses, for a client signed in through the harness. */
+const loginOf = (gw: TestGateway, client: Client): TerminalLogin => ({ url: gw.url, token: client.session!.token, cookie: client.cookieHeader() });
 
-/**
- * A headless terminal consumer: counts output and acknowledges it as the console does, every
- * terminalAckEveryBytes or when the output pauses.
- */
-class Consumer {
-  received = 0;
-  text = '';
-  opened = 0;
-  sessionMessage = 0;
-  firstOutput = 0;
-  private unacked = 0;
-  private waiters: (() => void)[] = [];
-  constructor(readonly socket: WebSocket) {
-    socket.binaryType = 'nodebuffer';
-    socket.on('message', (data: Buffer, isBinary: boolean) => {
-      const frame = decodeFrame(isBinary ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data.toString());
-      if (frame.kind !== 'data') {
-        if (frame.message.type === 'session') this.sessionMessage = performance.now();
-        return;
-      }
-      if (!this.firstOutput) this.firstOutput = performance.now();
-      this.received += frame.data.length;
-      this.text = (this.text + Buffer.from(frame.data.subarray(-4096)).toString()).slice(-4096);
-      this.unacked += frame.data.length;
-      if (this.unacked >= terminalAckEveryBytes) this.ack();
-      else setImmediate(() => this.ack());
-      for (const w of this.waiters.splice(0)) w();
-    });
-  }
-
-  private ack() {
-    if (this.unacked === 0 || this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(encodeControl({ type: 'ack', bytes: this.unacked }));
-    this.unacked = 0;
-  }
-
-  /** Types a command and waits for its marker output: the shell is up and idle at its prompt. */
-  async ready(timeoutMs = 120_000): Promise<void> {
-    const marker = `ready-${Math.floor(Math.random() * 1e6)}`;
-    this.type(`echo ${marker.replace('-', '-""')}\r`);
-    await eventually(async () => this.text.includes(marker), 'the shell prompt', timeoutMs);
-  }
-
-  static async open(gw: TestGateway, client: Client, params: TerminalParams): Promise<Consumer> {
-    const started = performance.now();
-    const url = `${gw.url.replace(/^http/, 'ws')}${terminalSocketPath('localhost', client.session!.token, params)}`;
-    const consumer = new Consumer(new WebSocket(url, { headers: { cookie: client.cookieHeader() } }));
-    consumer.opened = started;
-    await new Promise((resolve, reject) => {
-      consumer.socket.once('open', resolve);
-      consumer.socket.once('error', reject);
-    });
-    return consumer;
-  }
-
-  next(): Promise<void> {
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  type(text: string) {
-    this.socket.send(Buffer.from(text));
-  }
-
-  close() {
-    this.socket.close();
-  }
-}
-
+/** A flood read by floodReader.ts in a process of its own, as a browser (or `ssh` in the baseline) would. */
 async function throughputThroughGateway(gw: TestGateway, admin: Client, node: string): Promise<number> {
-  const c = await Consumer.open(gw, admin, { server_id: node, login: 'root', term: { w: 200, h: 50 } });
-  await c.ready();
-  c.type(`stty -echo; ${floodCommand}; echo; echo flood-done\r`);
-  const start = c.received;
-  let first = 0;
-  while (c.received - start < floodBytes) {
-    await c.next();
-    if (!first) first = performance.now();
-  }
-  const seconds = (performance.now() - first) / 1000;
-  c.close();
-  return (c.received - start) / MiB / seconds;
+  const input = { login: loginOf(gw, admin), params: { server_id: node, login: 'root', term: { w: 200, h: 50 } }, bytes: floodBytes, command: floodCommand };
+  const reader = spawn('node_modules/.bin/tsx', ['packages/gateway/bench/floodReader.ts', JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  reader.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => reader.on('close', resolve));
+  if (code !== 0) throw new Error(`the flood reader exited with ${code}: ${out}`);
+  return (JSON.parse(out) as { mibPerSecond: number }).mibPerSecond;
 }
 
 async function throughputSshBaseline(sshArgs: string[]): Promise<number> {
@@ -133,7 +58,7 @@ async function throughputSshBaseline(sshArgs: string[]): Promise<number> {
 
 /** Echo of single keystrokes by the PTY's line discipline (cat is the foreground program). */
 async function echoThroughGateway(gw: TestGateway, admin: Client, node: string, n: number): Promise<number[]> {
-  const c = await Consumer.open(gw, admin, { server_id: node, login: 'root', term: { w: 80, h: 24 } });
+  const c = await Consumer.open(loginOf(gw, admin), { server_id: node, login: 'root', term: { w: 80, h: 24 } });
   await c.ready();
   c.type('cat\r');
   await new Promise((r) => setTimeout(r, 300));
@@ -181,7 +106,7 @@ async function sessionOpenTimes(gw: TestGateway, admin: Client, node: string, lo
   const session: number[] = [];
   const output: number[] = [];
   for (let i = 0; i < n; i += 1) {
-    const c = await Consumer.open(gw, admin, { server_id: node, login, term: { w: 80, h: 24 } });
+    const c = await Consumer.open(loginOf(gw, admin), { server_id: node, login, term: { w: 80, h: 24 } });
     await eventually(async () => c.firstOutput > 0, `the first output (session message after ${c.sessionMessage ? c.sessionMessage - c.opened : 'never'} ms)`, 30_000);
     session.push(c.sessionMessage - c.opened);
     output.push(c.firstOutput - c.opened);
@@ -191,7 +116,7 @@ async function sessionOpenTimes(gw: TestGateway, admin: Client, node: string, lo
 }
 
 async function ctrlCDuringFlood(gw: TestGateway, admin: Client, node: string): Promise<number> {
-  const c = await Consumer.open(gw, admin, { server_id: node, login: 'root', term: { w: 120, h: 40 } });
+  const c = await Consumer.open(loginOf(gw, admin), { server_id: node, login: 'root', term: { w: 120, h: 40 } });
   await c.ready();
   c.type('yes flood-line\r');
   await eventually(async () => c.received > 20 * MiB, '20 MiB of flood', 60_000);
