@@ -3,14 +3,15 @@ import type { ParticipantMode, TerminalParams } from '@portcullis/shared';
 import type { WebSocket } from 'ws';
 import type { Identity } from '../access/identity';
 import { recordEvent } from '../audit/record';
-import { Keyframer } from '../recordings/keyframer';
 import { closeInterruptedRecordings } from '../recordings/recover';
 import type { RecordingStore } from '../recordings/store';
+import { keyframeThread, type ScreenMirror } from '../recordings/screenMirrors';
 import { defaultWriterOptions, type RecordingWriter } from '../recordings/writer';
 import type { Gateway } from '../server/context';
 import { receiveFrame, sendControl } from '../terminal/bridge';
 import type { ShellChannel } from '../terminal/channel';
 import type { SessionTracker, TrackedSession } from '../terminal/tracker';
+import { withCreditGate } from './creditGate';
 import { joinModes, recordingEnabled } from './policy';
 import { sessionJson as presentSession } from './presenter';
 
@@ -24,6 +25,8 @@ interface Party {
   user: string;
   mode: ParticipantMode | 'owner';
   socket: WebSocket;
+  /** Output that came while the party's first screen was being made; sent right after it. */
+  held?: { chunks: Buffer[]; bytes: number };
 }
 
 interface Live {
@@ -33,8 +36,8 @@ interface Live {
   recorded: boolean;
   /** Resolves once the recording files exist; output is chained on it so it stays in order. */
   recorder?: Promise<RecordingWriter | undefined>;
-  /** Keeps the screen for joiners when the session is not recorded (the recorder keeps it otherwise). */
-  mirror?: Keyframer;
+  /** The screen for joiners when the session is not recorded (the recording keeps it otherwise). */
+  screen?: ScreenMirror;
   size: { w: number; h: number };
   parties: Map<string, Party>;
   participants: Set<string>;
@@ -70,16 +73,17 @@ export class LiveSessions {
   /**
    * Starts recording (unless the owner's roles turn it off) and lets others join this session. Synchronous, so
    * it listens to the shell before anything is awaited: output that arrives while the recording files are
-   * being created waits in memory for them.
+   * being created waits in memory for them. Answers the channel the owner's terminal should use: the same
+   * shell, with output credited back only while the session's screen keeps up (see maxMirrorBacklogBytes).
    */
-  attach(session: TrackedSession, owner: Identity, channel: ShellChannel, socket: WebSocket, partyId: string): void {
+  attach(session: TrackedSession, owner: Identity, channel: ShellChannel, socket: WebSocket, partyId: string): ShellChannel {
     const recorded = recordingEnabled(owner.roles);
     const live: Live = {
       session,
       ownerRoles: owner.user.roles,
       channel,
       recorded,
-      mirror: recorded ? undefined : new Keyframer(session.terminal.w, session.terminal.h, { ...defaultWriterOptions.keyframes, intervalMs: Infinity, bytes: Infinity }, () => undefined),
+      screen: recorded ? undefined : keyframeThread.open(session.terminal.w, session.terminal.h, { ...defaultWriterOptions.keyframes, intervalMs: Infinity, bytes: Infinity }, () => undefined),
       size: { ...session.terminal },
       parties: new Map([[partyId, { id: partyId, user: session.owner, mode: 'owner', socket }]]),
       participants: new Set([session.owner]),
@@ -88,11 +92,12 @@ export class LiveSessions {
     if (recorded) live.recorder = this.startRecording(live);
     channel.onData((chunk) => {
       if (live.recorder) void live.recorder.then((r) => r?.output(chunk));
-      else live.mirror?.feed(chunk, this.gw.now() - session.created);
+      else live.screen?.feed(chunk, this.gw.now() - session.created);
       for (const party of live.parties.values()) if (party.mode !== 'owner') this.send(party, chunk);
     });
     // Registered before the terminal route's own exit handling, which reads takeEndFields() right after.
     channel.onExit(() => void this.finish(live));
+    return live.screen ? withCreditGate(channel, live.screen) : channel;
   }
 
   private startRecording(live: Live): Promise<RecordingWriter | undefined> {
@@ -137,14 +142,24 @@ export class LiveSessions {
       return refuse(allowed.length ? `your roles allow joining session ${sid} only as ${allowed.join(' or ')}` : `your roles do not allow joining session ${sid}`);
     }
     const user = identity.user.name;
-    const party: Party = { id: randomUUID(), user, mode, socket };
     const recorder = await live.recorder;
-    const { screen, cols, rows } = await (recorder ? recorder.screen() : live.mirror!.current());
+    if (!this.live.has(sid)) return refuse(`session ${sid} has ended`);
+    // From here on the party gets every chunk, held until it has the screen they follow.
+    const party: Party = { id: randomUUID(), user, mode, socket, held: { chunks: [], bytes: 0 } };
+    live.parties.set(party.id, party);
+    const current = recorder?.currentScreen() ?? live.screen?.current();
+    const { screen, cols, rows } = (await current) ?? { screen: '', cols: live.size.w, rows: live.size.h };
+    if (socket.readyState !== socket.OPEN || !this.live.has(sid)) {
+      live.parties.delete(party.id);
+      return;
+    }
     this.tracker.join(sid, { id: party.id, user, remoteAddr });
     sendControl(socket, { type: 'session', session: presentSession(live.session) });
     if (cols !== live.size.w || rows !== live.size.h) this.tracker.resize(sid, cols, rows);
     if (screen && socket.readyState === socket.OPEN) socket.send(Buffer.from(screen), { binary: true });
-    live.parties.set(party.id, party);
+    const held = party.held?.chunks ?? [];
+    party.held = undefined;
+    for (const chunk of held) this.send(party, chunk);
     live.participants.add(user);
     const event = await recordEvent(this.gw.store, 'SESSION_JOIN', { ...this.auditCommon(live), user, participant_mode: mode, 'addr.remote': remoteAddr });
     this.broadcast(live, notice(`${user} joined the session as ${mode}`), { type: 'audit', event });
@@ -171,12 +186,16 @@ export class LiveSessions {
   private send(party: Party, chunk: Buffer): void {
     const { socket } = party;
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > maxJoinerBacklogBytes) {
+    if (socket.bufferedAmount + (party.held?.bytes ?? 0) > maxJoinerBacklogBytes) {
       sendControl(socket, { type: 'error', message: 'your connection fell too far behind the session' });
       socket.close(1011, 'too slow');
       return;
     }
-    socket.send(chunk, { binary: true });
+    if (!party.held) socket.send(chunk, { binary: true });
+    else {
+      party.held.chunks.push(chunk);
+      party.held.bytes += chunk.length;
+    }
   }
 
   private broadcast(live: Live, text: Buffer, control: Parameters<typeof sendControl>[1]): void {
@@ -200,7 +219,7 @@ export class LiveSessions {
     if (!live || (live.size.w === session.terminal.w && live.size.h === session.terminal.h)) return;
     live.size = { ...session.terminal };
     void live.recorder?.then((r) => r?.resize(session.terminal.w, session.terminal.h));
-    live.mirror?.resize(session.terminal.w, session.terminal.h);
+    live.screen?.resize(session.terminal.w, session.terminal.h);
     for (const party of live.parties.values()) {
       if (party.mode !== 'owner') sendControl(party.socket, { type: 'session', session: presentSession(session) });
     }
@@ -216,7 +235,7 @@ export class LiveSessions {
       party.socket.close(1000, 'session ended');
     }
     live.parties.clear();
-    await live.mirror?.close();
+    await live.screen?.close();
     // The session itself ended normally; a recording that could not be finished is reported, not thrown.
     await (await live.recorder)?.close().catch((err: Error) => process.emitWarning(`recording of session ${sid} is incomplete: ${err.message}`));
   }
@@ -226,3 +245,4 @@ export class LiveSessions {
     return { sid: s.id, login: s.login, server_id: s.serverId, server_hostname: s.serverHostname, namespace: 'default' };
   }
 }
+

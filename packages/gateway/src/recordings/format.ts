@@ -6,6 +6,9 @@
  *   keyframes.bin  serialized screens (JSON blobs) the player can restore instead of replaying from the start
  *   index.bin      fixed-size records, ordered by time: output chunks, resizes, keyframes and the end
  *
+ * Keyframes are taken by a low-priority thread reading output.bin back (see screenMirrors.ts), so a keyframe
+ * record may follow records of later output; its offset says which output it reflects.
+ *
  * Each flush appends to output.bin and keyframes.bin and syncs them BEFORE appending the index records that
  * point into them, so after a crash the index never names bytes that are not on disk. A torn final index
  * record (a file length that is not a multiple of RECORD_SIZE) is ignored by the reader.

@@ -46,7 +46,8 @@ export class Keyframer {
     private readonly emit: (snapshot: ScreenSnapshot) => void,
   ) {}
 
-  feed(bytes: Uint8Array, t: number): void {
+  /** Output at session time `t`; `parsed` is called once these bytes are on the screen. */
+  feed(bytes: Uint8Array, t: number, parsed?: () => void): void {
     const { term } = this.ensureMirror();
     this.activity += 1;
     this.offset += bytes.length;
@@ -56,9 +57,12 @@ export class Keyframer {
       this.bytesSince = 0;
       this.lastAt = t;
       const offset = this.offset;
-      term.write(bytes, () => this.snapshot(offset));
+      term.write(bytes, () => {
+        this.snapshot(offset);
+        parsed?.();
+      });
     } else {
-      term.write(bytes);
+      term.write(bytes, parsed);
     }
     this.armIdle();
   }

@@ -93,11 +93,11 @@ export class RecordingReader {
   async seekPoint(ms: number): Promise<SeekPoint> {
     const end = await this.firstAt(ms + 1);
     const target = await this.sizeAt(end);
-    const keyframe = await this.lastKeyframeBefore(end);
+    const keyframe = await this.keyframeFor(end, target.offset);
     const from = keyframe?.record.offset ?? 0;
     // A keyframe record is written after its snapshot, so a resize with an offset at or past the keyframe's
     // may sit just before it in the index: it happened after the snapshot and must still be applied.
-    let first = keyframe ? keyframe.position : 0;
+    let first = keyframe ? Math.min(keyframe.position, end) : 0;
     while (first > 0) {
       const r = await this.record(first - 1);
       if (r.kind !== RecordKind.keyframe && r.offset < from) break;
@@ -149,21 +149,36 @@ export class RecordingReader {
     return { offset: 0 };
   }
 
-  private async lastKeyframeBefore(
-    end: number,
-  ): Promise<{ position: number; record: IndexRecord; blob: KeyframeBlob } | undefined> {
+  /**
+   * The keyframe to restore for the first `end` records, whose output ends at `target`. Keyframes are taken by a
+   * thread that may trail the session (a flood is parsed after it), so the latest one at or before `target`
+   * may have been written after later records: up to BLOCK_RECORDS of those are searched too.
+   */
+  private async keyframeFor(end: number, target: number): Promise<{ position: number; record: IndexRecord; blob: KeyframeBlob } | undefined> {
+    let found = await this.lastKeyframeBefore(end);
+    const later = await this.records(end, Math.min(this.count, end + BLOCK_RECORDS));
+    later.forEach((r, i) => {
+      if (r.kind === RecordKind.keyframe && r.offset <= target && r.offset >= (found?.record.offset ?? 0)) found = { position: end + i, record: r };
+    });
+    return found && { ...found, blob: await this.keyframeBlob(found.record) };
+  }
+
+  private async lastKeyframeBefore(end: number): Promise<{ position: number; record: IndexRecord } | undefined> {
     for (let hi = end; hi > 0; hi -= BLOCK_RECORDS) {
       const lo = Math.max(0, hi - BLOCK_RECORDS);
       const block = await this.records(lo, hi);
       for (let i = block.length - 1; i >= 0; i--) {
         const r = block[i]!;
-        if (r.kind !== RecordKind.keyframe) continue;
-        const raw = Buffer.alloc(r.b);
-        await this.keyframes.read(raw, 0, r.b, r.a);
-        return { position: lo + i, record: r, blob: JSON.parse(raw.toString('utf8')) as KeyframeBlob };
+        if (r.kind === RecordKind.keyframe) return { position: lo + i, record: r };
       }
     }
     return undefined;
+  }
+
+  private async keyframeBlob(r: IndexRecord): Promise<KeyframeBlob> {
+    const raw = Buffer.alloc(r.b);
+    await this.keyframes.read(raw, 0, r.b, r.a);
+    return JSON.parse(raw.toString('utf8')) as KeyframeBlob;
   }
 }
 

@@ -1,7 +1,9 @@
 import { mkdir, open, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { FORMAT_VERSION, RECORD_SIZE, RecordKind, encodeRecord, files, type IndexRecord, type RecordingMeta } from './format';
-import { Keyframer, type KeyframerOptions, type ScreenSnapshot } from './keyframer';
+import type { KeyframerOptions, ScreenSnapshot } from './keyframer';
+import type { RecordedStep, Screen } from './keyframeProtocol';
+import { keyframeThread, type KeyframeThread, type RecordingScreen } from './screenMirrors';
 
 export interface WriterOptions {
   /** Pending output is made durable at most this long after it arrived: a crash loses at most this much. */
@@ -11,14 +13,17 @@ export interface WriterOptions {
   /** Output chunks closer together than this share one index record (the console batches at about 10 ms). */
   coalesceMs: number;
   keyframes: KeyframerOptions;
+  /** Where the session's screen is kept for keyframes. */
+  screens: KeyframeThread;
   now: () => number;
 }
 
 export const defaultWriterOptions: WriterOptions = {
   flushIntervalMs: 500,
-  flushBytes: 256 * 1024,
+  flushBytes: 1024 * 1024,
   coalesceMs: 10,
   keyframes: { intervalMs: 15_000, bytes: 1024 * 1024, idleMs: 5_000 },
+  screens: keyframeThread,
   now: Date.now,
 };
 
@@ -36,7 +41,10 @@ interface Handles {
  */
 export class RecordingWriter {
   private readonly startMs: number;
-  private readonly keyframer: Keyframer;
+  /** The session's screen, from which keyframes are taken: it follows what each flush made durable. */
+  private readonly screen: RecordingScreen;
+  /** Session time of the end, once close() began: records written while closing carry it. */
+  private endedAt?: number;
   private outputSize = 0;
   private keyframesSize = 0;
   private lastT = 0;
@@ -57,7 +65,7 @@ export class RecordingWriter {
     private readonly options: WriterOptions,
   ) {
     this.startMs = startMs;
-    this.keyframer = new Keyframer(meta.cols, meta.rows, options.keyframes, (s) => this.addKeyframe(s));
+    this.screen = options.screens.openRecording(path.join(dir, files.output), meta.cols, meta.rows, options.keyframes, (s) => this.addKeyframe(s));
   }
 
   static async create(dir: string, recording: NewRecording, options: Partial<WriterOptions> = {}): Promise<RecordingWriter> {
@@ -91,20 +99,23 @@ export class RecordingWriter {
     this.pendingOutput.push(copy);
     this.pendingOutputBytes += copy.length;
     this.outputSize += copy.length;
-    this.keyframer.feed(copy, t);
     this.scheduleFlush();
   }
 
   resize(cols: number, rows: number): void {
     if (this.closed) return;
     this.pendingRecords.push({ kind: RecordKind.resize, t: this.elapsed(), offset: this.outputSize, a: cols, b: rows });
-    this.keyframer.resize(cols, rows);
     this.scheduleFlush();
   }
 
-  /** The screen as it is now, from the keyframe mirror. */
-  screen(): ReturnType<Keyframer['current']> {
-    return this.keyframer.current();
+  /**
+   * The screen after exactly the output given so far, for someone joining the session, who is then sent what
+   * comes after. The output still pending is flushed, since the screen is read back from disk.
+   */
+  currentScreen(): Promise<Screen> {
+    const screen = this.screen.at(this.outputSize);
+    void this.flush();
+    return screen;
   }
 
   /** Makes everything received so far durable. */
@@ -115,11 +126,16 @@ export class RecordingWriter {
     return this.flushing;
   }
 
-  /** Writes the end record and closes the files. Throws if any flush failed, so the caller can report it. */
+  /**
+   * Writes the end record and closes the files, once the last keyframe is taken (the keyframe thread may first
+   * have to catch up with a flood). Throws if any flush failed, so the caller can report it.
+   */
   async close(): Promise<void> {
     if (this.closed) return this.flushing;
     this.closed = true;
-    await this.keyframer.close();
+    this.endedAt = this.elapsed();
+    await this.flush();
+    await this.screen.close();
     this.pendingRecords.push({ kind: RecordKind.end, t: this.elapsed(), offset: this.outputSize, a: 0, b: 0 });
     await this.flush();
     await Promise.all(Object.values(this.handles).map((h) => h.close()));
@@ -136,6 +152,7 @@ export class RecordingWriter {
 
   // Index records must be ordered by time; the clock of the host may step back, the record times may not.
   private elapsed(): number {
+    if (this.endedAt !== undefined) return this.endedAt;
     this.lastT = Math.max(this.lastT, this.options.now() - this.startMs);
     return this.lastT;
   }
@@ -165,8 +182,17 @@ export class RecordingWriter {
       await appendDurably(this.handles.index, index);
     } catch (err) {
       this.failure ??= err as Error;
+      return;
     }
+    this.screen.steps(records.flatMap(toStep));
   }
+}
+
+/** What of an index record the screen needs: output to read back and resizes. */
+function toStep(r: IndexRecord): RecordedStep[] {
+  if (r.kind === RecordKind.output) return [{ output: { t: r.t, offset: r.offset, length: r.a } }];
+  if (r.kind === RecordKind.resize) return [{ resize: { cols: r.a, rows: r.b } }];
+  return [];
 }
 
 async function appendDurably(handle: FileHandle, bytes: Buffer): Promise<void> {

@@ -55,12 +55,12 @@ export function terminalRoutes(gw: Gateway, servers: Servers) {
       { id: sid, kind: 'ssh', login: p.login, serverId: node.id, serverHostname: node.hostname, serverAddr: node.addr, clusterName: gw.config.clusterName, owner: user, terminal: p.term },
       { id: partyId, user, remoteAddr },
     );
-    servers.live.attach(session, identity, channel, socket, partyId);
+    const owned = servers.live.attach(session, identity, channel, socket, partyId);
     sendControl(socket, { type: 'session', session: sessionJson(session) });
     const common = { user, sid, login: p.login, server_id: node.id, server_hostname: node.hostname, server_addr: node.addr, namespace: 'default' };
     // The start event is written while the shell starts, not before: the audit write stays off the path to the prompt.
     const started = recordEvent(gw.store, 'SESSION_START', { ...common, size: `${p.term.w}:${p.term.h}`, 'addr.remote': remoteAddr, interactive: true });
-    bridge(socket, channel, {
+    bridge(socket, owned, {
       onInput: () => servers.tracker.touch(sid, partyId),
       onResize: (w, h) => {
         servers.tracker.resize(sid, w, h);

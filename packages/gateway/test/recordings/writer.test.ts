@@ -101,16 +101,16 @@ describe('recording writer and reader', () => {
     await writer.close();
   });
 
-  it('flushes at once when 256 KiB are pending', async () => {
+  it('flushes at once when 1 MiB is pending', async () => {
     const store = new RecordingStore(tmp.dir, { flushIntervalMs: 60_000 });
     const rec = newRecording();
     const writer = await store.create(rec);
-    writer.output(Buffer.alloc(256 * 1024 - 1, 'a'));
+    writer.output(Buffer.alloc(1024 * 1024 - 1, 'a'));
     await new Promise((r) => setTimeout(r, 50));
     expect(readFileSync(path.join(tmp.dir, 'recordings', rec.sid, files.output)).length).toBe(0);
     writer.output(Buffer.from('b'));
     await writer.flush();
-    expect(readFileSync(path.join(tmp.dir, 'recordings', rec.sid, files.output)).length).toBe(256 * 1024);
+    expect(readFileSync(path.join(tmp.dir, 'recordings', rec.sid, files.output)).length).toBe(1024 * 1024);
     await writer.close();
   });
 

@@ -1,0 +1,141 @@
+/**
+ * The keyframe thread: parses every session's output into its screen (see Keyframer) off the gateway's event
+ * loop, which parsing would otherwise take most of during a flood. One thread serves every session, at the
+ * lowest CPU priority: terminals are served first and keyframes catch up when there is time. A recorded
+ * session's output is read back from its output.bin, so however far the thread falls behind it holds no
+ * backlog in memory.
+ */
+import { closeSync, openSync, readlinkSync, readSync } from 'node:fs';
+import os from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { Keyframer } from './keyframer';
+import type { MirrorReply, MirrorRequest, RecordedStep, Screen } from './keyframeProtocol';
+
+/** A recording is read back in pieces this large, one parsed before the next is read. */
+const readBytes = 1024 * 1024;
+
+const port = parentPort!;
+const reply = (message: MirrorReply) => port.postMessage(message);
+
+type Step = RecordedStep | { close: number };
+
+/**
+ * A recorded session's screen: its steps are applied strictly in order, reading output from disk as it goes.
+ * A screen wanted at an offset is answered when the output up to exactly there is parsed.
+ */
+class RecordingScreen {
+  private readonly fd: number;
+  private readonly queue: Step[] = [];
+  private running = false;
+  private parsedTo = 0;
+  private wants: { req: number; at: number }[] = [];
+
+  constructor(
+    private readonly keyframer: Keyframer,
+    outputFile: string,
+  ) {
+    this.fd = openSync(outputFile, 'r');
+  }
+
+  push(...steps: Step[]): void {
+    this.queue.push(...steps);
+    if (!this.running) void this.run();
+  }
+
+  want(req: number, at: number): void {
+    this.wants.push({ req, at });
+    if (!this.running) void this.answerWants();
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    for (let step = this.queue.shift(); step; step = this.queue.shift()) await this.apply(step);
+    this.running = false;
+  }
+
+  private async answerWants(): Promise<void> {
+    const due = this.wants.filter((w) => w.at <= this.parsedTo);
+    if (!due.length) return;
+    this.wants = this.wants.filter((w) => w.at > this.parsedTo);
+    const screen = await this.keyframer.current();
+    for (const w of due) answer(w.req, screen);
+  }
+
+  private async apply(step: Step): Promise<void> {
+    if ('output' in step) {
+      const { t, offset, length } = step.output;
+      const end = offset + length;
+      for (let at = offset; at < end; ) {
+        // Pieces end where a screen is wanted, so it is answered at exactly that offset.
+        const wanted = Math.min(...this.wants.map((w) => w.at).filter((o) => o > at));
+        const piece = Buffer.allocUnsafe(Math.min(readBytes, end - at, wanted - at));
+        const n = readSync(this.fd, piece, 0, piece.length, at);
+        if (n === 0) break;
+        await new Promise<void>((parsed) => this.keyframer.feed(piece.subarray(0, n), t, parsed));
+        at += n;
+        this.parsedTo = at;
+        await this.answerWants();
+      }
+    } else if ('resize' in step) {
+      this.keyframer.resize(step.resize.cols, step.resize.rows);
+    } else {
+      // Output that never became durable cannot be waited for: what is parsed is the answer.
+      this.parsedTo = Infinity;
+      await this.answerWants();
+      await this.keyframer.close();
+      closeSync(this.fd);
+      answer(step.close);
+    }
+  }
+}
+
+const answer = (req: number, screen?: Screen) => reply({ type: 'reply', req, ...(screen ? { screen } : {}) });
+
+const live = new Map<number, Keyframer>();
+const recorded = new Map<number, RecordingScreen>();
+
+port.on('message', (m: MirrorRequest) => {
+  if (m.op === 'open') {
+    const keyframer = new Keyframer(m.cols, m.rows, m.options, (snapshot) => reply({ type: 'keyframe', id: m.id, snapshot }));
+    if (m.recording) recorded.set(m.id, new RecordingScreen(keyframer, m.recording));
+    else live.set(m.id, keyframer);
+    return;
+  }
+  const fromDisk = recorded.get(m.id);
+  if (fromDisk) {
+    if (m.op === 'steps') fromDisk.push(...m.steps);
+    else if (m.op === 'current') fromDisk.want(m.req, m.at ?? 0);
+    else if (m.op === 'close') {
+      recorded.delete(m.id);
+      fromDisk.push({ close: m.req });
+    }
+    return;
+  }
+  const screen = live.get(m.id);
+  if (!screen) {
+    if ('req' in m) answer(m.req);
+    return;
+  }
+  switch (m.op) {
+    case 'feed':
+      screen.feed(m.bytes, m.t, () => reply({ type: 'parsed', id: m.id, bytes: m.bytes.length }));
+      break;
+    case 'resize':
+      screen.resize(m.cols, m.rows);
+      break;
+    case 'current':
+      void screen.current().then((current) => answer(m.req, current));
+      break;
+    case 'close':
+      live.delete(m.id);
+      void screen.close().then(() => answer(m.req));
+      break;
+  }
+});
+
+// Linux gives each thread its own nice value; elsewhere the thread keeps the gateway's priority.
+try {
+  os.setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
+} catch {
+  // no /proc/thread-self: not Linux
+}

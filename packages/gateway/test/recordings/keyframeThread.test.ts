@@ -1,0 +1,110 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { withCreditGate } from '../../src/livesessions/creditGate';
+import { KeyframeThread, maxMirrorBacklogBytes, type ScreenMirror } from '../../src/recordings/screenMirrors';
+import { RecordingStore } from '../../src/recordings/store';
+import type { ShellChannel } from '../../src/terminal/channel';
+import { manualClock, newRecording, tempDir } from './factories';
+
+const MiB = 1024 * 1024;
+const noKeyframes = { intervalMs: Infinity, bytes: Infinity, idleMs: 60_000 };
+
+/** CPU time (clock ticks) of each thread of this process running at nice 19 (fields 14, 15 and 19 of its stat). */
+function niceThreadTimes(): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[16]) === 19) times.set(tid, Number(fields[11]) + Number(fields[12]));
+  }
+  return times;
+}
+
+describe('the keyframe thread', () => {
+  let thread: KeyframeThread;
+  const open: ScreenMirror[] = [];
+  beforeEach(() => (thread = new KeyframeThread()));
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((m) => m.close()));
+  });
+  const mirror = (cols = 80, rows = 24) => {
+    const m = thread.open(cols, rows, noKeyframes, () => undefined);
+    open.push(m);
+    return m;
+  };
+
+  it('parses at the lowest CPU priority, so terminals are served before keyframes', async () => {
+    // Threads of other tests may be at nice 19 too, idle: the one that did the parsing is the one whose time grew.
+    const before = niceThreadTimes();
+    const m = mirror(200, 50);
+    for (let i = 0; i < 64; i++) m.feed(Buffer.alloc(128 * 1024, 'y'), 0);
+    m.feed(Buffer.from('\r\nparsed'), 0);
+    expect((await m.current()).screen).toContain('parsed');
+    const grew = [...niceThreadTimes()].map(([tid, ticks]) => ticks - (before.get(tid) ?? 0));
+    expect(Math.max(0, ...grew)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('counts what a live screen has not parsed yet and calls back once it is within a bound', async () => {
+    const m = mirror(200, 50);
+    const chunk = Buffer.alloc(32 * 1024, 'x');
+    for (let i = 0; i < 256; i++) m.feed(chunk, 0);
+    m.feed(Buffer.from('\r\nthe end'), 0);
+    expect(m.backlog).toBe(8 * MiB + 9);
+    const within = await new Promise<number>((resolve) => m.whenWithin(maxMirrorBacklogBytes, () => resolve(m.backlog)));
+    expect(within).toBeLessThanOrEqual(maxMirrorBacklogBytes);
+    expect((await m.current()).screen).toContain('the end');
+    expect(m.backlog).toBe(0);
+  });
+
+  it('gives the screen of a recording at exactly the offset asked for, though more output followed', async () => {
+    const tmp = tempDir();
+    const store = new RecordingStore(tmp.dir, { now: manualClock().now, screens: thread });
+    const writer = await store.create(newRecording());
+    writer.output(Buffer.from('before the join '));
+    const screen = writer.currentScreen();
+    writer.output(Buffer.from('after the join'));
+    expect((await screen).screen).toBe('before the join ');
+    expect((await writer.currentScreen()).screen).toBe('before the join after the join');
+    await writer.close();
+    tmp.remove();
+  });
+});
+
+describe('the credit gate of a session that is not recorded', () => {
+  const channel = () => {
+    const acks: number[] = [];
+    const fake: ShellChannel = { onData: () => undefined, onExit: () => undefined, ack: (n) => acks.push(n), write: () => undefined, resize: () => undefined, close: () => undefined };
+    return { fake, acks };
+  };
+  const screen = (backlog: number) => {
+    let release: (() => void) | undefined;
+    const fake = {
+      backlog,
+      whenWithin: (bytes: number, then: () => void) => {
+        expect(bytes).toBe(maxMirrorBacklogBytes);
+        if (fake.backlog <= bytes) then();
+        else release = then;
+      },
+    } as ScreenMirror;
+    return { fake, catchUp: () => release?.() };
+  };
+
+  it('passes credit on while the screen keeps up', () => {
+    const { fake, acks } = channel();
+    const gated = withCreditGate(fake, screen(0).fake);
+    gated.ack(100);
+    gated.ack(50);
+    expect(acks).toEqual([100, 50]);
+  });
+
+  it('holds credit while the screen lags more than 4 MiB and pays it all at once when it catches up', () => {
+    expect(maxMirrorBacklogBytes).toBe(4 * MiB);
+    const { fake, acks } = channel();
+    const s = screen(5 * MiB);
+    const gated = withCreditGate(fake, s.fake);
+    gated.ack(64 * 1024);
+    gated.ack(64 * 1024);
+    expect(acks).toEqual([]);
+    s.catchUp();
+    expect(acks).toEqual([128 * 1024]);
+  });
+});
