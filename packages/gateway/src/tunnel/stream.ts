@@ -15,7 +15,7 @@ export const streamWindowBytes = 1024 * 1024;
 /** Acknowledgements this large go out at once instead of waiting for the event loop's turn. */
 const ackBatchBytes = 64 * 1024;
 /** Largest data frame, so one busy stream cannot hold the socket for long. */
-const maxFrameBytes = 32 * 1024;
+const maxFrameBytes = 64 * 1024;
 
 export interface MuxStreamEvents {
   data: [Buffer];
