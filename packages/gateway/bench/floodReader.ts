@@ -1,7 +1,7 @@
 /**
  * Reads a flood of shell output through the gateway's terminal websocket in a process of its own, as a browser
  * would (and as `ssh` does in the baseline), so the reader's work does not share the gateway's event loop.
- * Input: a JSON {login, params, bytes, command} as the only argument. Output: one JSON line {mibPerSecond}.
+ * Input: a JSON {login, params, bytes, command} as the only argument. Output: one JSON line {mibPerSecond, sid}.
  */
 import { performance } from 'node:perf_hooks';
 import type { TerminalParams } from '@portcullis/shared';
@@ -22,7 +22,7 @@ async function main() {
   }
   const seconds = (performance.now() - first) / 1000;
   c.close();
-  console.log(JSON.stringify({ mibPerSecond: (c.received - start) / MiB / seconds }));
+  console.log(JSON.stringify({ mibPerSecond: (c.received - start) / MiB / seconds, sid: c.sessionId }));
 }
 
 main().then(

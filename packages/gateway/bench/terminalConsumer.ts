@@ -20,6 +20,7 @@ export class Consumer {
   text = '';
   opened = 0;
   sessionMessage = 0;
+  sessionId = '';
   firstOutput = 0;
   private unacked = 0;
   private waiters: (() => void)[] = [];
@@ -28,7 +29,10 @@ export class Consumer {
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const frame = decodeFrame(isBinary ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data.toString());
       if (frame.kind !== 'data') {
-        if (frame.message.type === 'session') this.sessionMessage = performance.now();
+        if (frame.message.type === 'session') {
+          this.sessionMessage ||= performance.now();
+          this.sessionId = frame.message.session.id;
+        }
         return;
       }
       if (!this.firstOutput) this.firstOutput = performance.now();
