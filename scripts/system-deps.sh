@@ -6,6 +6,8 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium chromium-driver)
 [ -x /usr/sbin/sshd ] || need+=(openssh-server)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+# The visual baselines were rendered with Liberation Sans, which Chromium takes for the theme's Arial.
+[ -f /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || need+=(fonts-liberation)
 command -v ssh-keygen >/dev/null || need+=(openssh-client)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ]; then
