@@ -156,7 +156,7 @@ export class LiveSessions {
     this.tracker.join(sid, { id: party.id, user, remoteAddr });
     sendControl(socket, { type: 'session', session: presentSession(live.session) });
     if (cols !== live.size.w || rows !== live.size.h) this.tracker.resize(sid, cols, rows);
-    if (screen && socket.readyState === socket.OPEN) socket.send(Buffer.from(screen), { binary: true });
+    if (screen) socket.send(Buffer.from(screen), { binary: true });
     const held = party.held?.chunks ?? [];
     party.held = undefined;
     for (const chunk of held) this.send(party, chunk);
@@ -245,4 +245,3 @@ export class LiveSessions {
     return { sid: s.id, login: s.login, server_id: s.serverId, server_hostname: s.serverHostname, namespace: 'default' };
   }
 }
-

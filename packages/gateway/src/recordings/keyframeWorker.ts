@@ -23,7 +23,7 @@ type Step = RecordedStep | { close: number };
  * A recorded session's screen: its steps are applied strictly in order, reading output from disk as it goes.
  * A screen wanted at an offset is answered when the output up to exactly there is parsed.
  */
-class RecordingScreen {
+class DiskFedScreen {
   private readonly fd: number;
   private readonly queue: Step[] = [];
   private running = false;
@@ -92,12 +92,12 @@ class RecordingScreen {
 const answer = (req: number, screen?: Screen) => reply({ type: 'reply', req, ...(screen ? { screen } : {}) });
 
 const live = new Map<number, Keyframer>();
-const recorded = new Map<number, RecordingScreen>();
+const recorded = new Map<number, DiskFedScreen>();
 
 port.on('message', (m: MirrorRequest) => {
   if (m.op === 'open') {
     const keyframer = new Keyframer(m.cols, m.rows, m.options, (snapshot) => reply({ type: 'keyframe', id: m.id, snapshot }));
-    if (m.recording) recorded.set(m.id, new RecordingScreen(keyframer, m.recording));
+    if (m.recording) recorded.set(m.id, new DiskFedScreen(keyframer, m.recording));
     else live.set(m.id, keyframer);
     return;
   }

@@ -14,22 +14,21 @@ export const maxMirrorBacklogBytes = 4 * 1024 * 1024;
 /** After the last screen closes the thread stays this long, so a burst of short sessions starts it once. */
 const idleStopMs = 10_000;
 
-/** One session's screen, kept on the keyframe thread (see Keyframer for what it does with the output). */
-interface Screenful {
-  /** The screen after everything given to it so far. */
-  current(): Promise<Screen>;
-  /** Takes a last keyframe if output arrived since the previous one; resolves once it has been emitted. */
-  close(): Promise<void>;
-}
-
-/** The screen of a session that is not recorded, fed its output as it happens. */
-export interface ScreenMirror extends Screenful {
+/**
+ * The screen of a session that is not recorded, kept on the keyframe thread (see Keyframer) and fed its output
+ * as it happens.
+ */
+export interface ScreenMirror {
   feed(bytes: Uint8Array, t: number): void;
   resize(cols: number, rows: number): void;
   /** Bytes fed that are not on the screen yet. */
   readonly backlog: number;
   /** Calls `then` as soon as the backlog is at most `bytes` (at once if it is already). */
   whenWithin(bytes: number, then: () => void): void;
+  /** The screen after everything fed so far. */
+  current(): Promise<Screen>;
+  /** Takes a last keyframe if output arrived since the previous one; resolves once it has been emitted. */
+  close(): Promise<void>;
 }
 
 /** The screen of a recorded session, which the thread reads back from output.bin as steps become durable. */
