@@ -30,7 +30,7 @@ const library = (pkg) => [
 
 const gateway = {
   // The keyframe thread is its own entry: a worker loads it by file name (see recordings/screenMirrors.ts).
-  input: { cli: 'packages/gateway/src/cli.ts', keyframeWorker: 'packages/gateway/src/recordings/keyframeWorker.ts' },
+  input: { cli: 'packages/gateway/src/cli.ts', keyframeWorker: 'packages/gateway/src/resources/recordings/keyframeWorker.ts' },
   output: { dir: 'packages/gateway/dist', format: 'es', sourcemap: true, banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : '') },
   external: externals('gateway'),
   plugins: [esbuild({ target: 'node20', platform: 'node', tsconfig: 'packages/gateway/tsconfig.json' })],

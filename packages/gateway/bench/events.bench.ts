@@ -6,7 +6,7 @@
  * the log) and a filtered page, to show neither scans the table.
  */
 import { sql } from 'kysely';
-import { encodeCursor } from '../src/audit/cursor';
+import { encodeCursor } from '../src/management/audit/cursor';
 import { engines, startGateway, type Client, type TestGateway } from '../test/harness';
 import { fmtMs, percentile, timeRuns } from './stats';
 

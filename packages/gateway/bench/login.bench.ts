@@ -13,8 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PasswordHasher, defaultHashConcurrency } from '../src/auth/password';
-import { defaultPasswordHashing } from '../src/config/config';
+import { PasswordHasher, defaultHashConcurrency } from '../src/platform/passwords/password';
+import { defaultPasswordHashing } from '../src/platform/config/config';
 import { encode } from '../test/harness';
 import { fmtMs, percentile } from './stats';
 

@@ -17,7 +17,7 @@ import { runInNewContext } from 'node:vm';
 import WebSocket from 'ws';
 import { PlayerEngine } from '../../web/src/features/player/PlayerEngine';
 import type { RecordingSource } from '../../web/src/features/player/recording';
-import { RecordingStore } from '../src/recordings/store';
+import { RecordingStore } from '../src/resources/recordings/store';
 import { startGateway, type Client, type TestGateway } from '../test/harness';
 import { createJoinToken, startAgent } from '../test/servers/fixtures';
 import { fmtMs, percentile } from './stats';

@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn as spawnPty } from 'node-pty';
-import { nodeRepo, type NodeWrite } from '../src/nodes/repo';
-import { RecordingStore } from '../src/recordings/store';
+import { nodeRepo, type NodeWrite } from '../src/resources/nodes/repo';
+import { RecordingStore } from '../src/resources/recordings/store';
 import { startGateway, type Client, type TestGateway } from '../test/harness';
 import { createJoinToken, eventually, operatorRole } from '../test/servers/fixtures';
 import { startPrivateSshd } from '../test/servers/sshd';
@@ -171,7 +171,7 @@ async function timeRequests(client: Client, url: string, n: number): Promise<{ s
 async function main() {
   const gw = await startGateway();
   let agentProcess: ChildProcess | undefined;
-  const sshd = await startPrivateSshd((await import('../src/sshca/ca')).UserCertificateAuthority.loadOrCreate(gw.server.gw.config.dataDir).publicKeyLine);
+  const sshd = await startPrivateSshd((await import('../src/resources/connectors/openssh/ca')).UserCertificateAuthority.loadOrCreate(gw.server.gw.config.dataDir).publicKeyLine);
   try {
     await gw.createRole(operatorRole);
     await gw.createRole(`
@@ -190,8 +190,8 @@ spec:
     }, 'the agent node', 30_000);
     const sshNode = (await admin.post<{ id: string }>('/v1/webapi/sites/localhost/nodes', { hostname: 'bench-openssh', addr: `127.0.0.1:${sshd.port}`, labels: { env: 'test' } })).body.id;
     const login = gw.server.gw.config.dataDir;
-    const { OpenSshClient } = await import('../src/sshca/client');
-    const { UserCertificateAuthority } = await import('../src/sshca/ca');
+    const { OpenSshClient } = await import('../src/resources/connectors/openssh/client');
+    const { UserCertificateAuthority } = await import('../src/resources/connectors/openssh/ca');
     const sshClient = new OpenSshClient(UserCertificateAuthority.loadOrCreate(login), login);
 
     const rounds = 5;

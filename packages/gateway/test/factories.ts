@@ -1,5 +1,5 @@
 import { eventCodes, eventCatalogue } from '@portcullis/shared';
-import type { NewEvent } from '../src/storage/repos/events';
+import type { NewEvent } from '../src/platform/storage/repos/events';
 
 /**
  * `count` audit events, one per `stepMs` from `start`, cycling through a few catalogue codes. Several share

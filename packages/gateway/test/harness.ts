@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { parseConfig, type ConfigInput } from '../src/config/config';
-import { createGateway, type GatewayServer } from '../src/server/app';
-import type { Engine } from '../src/storage/engine';
-import { openStorage } from '../src/storage/open';
-import type { Store } from '../src/storage/store';
-import type { Traits } from '../src/storage/repos/users';
-import type { SessionJson } from '../src/sessions/presenter';
+import { parseConfig, type ConfigInput } from '../src/platform/config/config';
+import { createGateway, type GatewayServer } from '../src/platform/server/app';
+import type { Engine } from '../src/platform/storage/engine';
+import { openStorage } from '../src/platform/storage/open';
+import type { Store } from '../src/platform/storage/store';
+import type { Traits } from '../src/platform/storage/repos/users';
+import type { SessionJson } from '../src/management/websessions/presenter';
 
 export type { SessionJson };
 

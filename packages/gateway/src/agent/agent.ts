@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import WebSocket from 'ws';
-import { Mux } from '../tunnel/mux';
-import { rejectCloseCode, streamRequest, welcomeMessage, type HelloMessage } from '../tunnel/requests';
-import type { MuxStream } from '../tunnel/stream';
+import { Mux } from './tunnel/mux';
+import { rejectCloseCode, streamRequest, welcomeMessage, type HelloMessage } from './tunnel/requests';
+import type { MuxStream } from './tunnel/stream';
 import { backoffDelay } from './backoff';
 import { serveExec } from './exec';
 import { serveDownload, serveUpload } from './files';

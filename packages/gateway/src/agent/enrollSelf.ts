@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { GatewayServer } from '../server/app';
-import { JoinTokenService } from '../tokens/service';
+import type { GatewayServer } from '../platform/server/app';
+import { JoinTokenService } from '../management/tokens/service';
 import { Agent } from './agent';
 import { readIdentity } from './identity';
 

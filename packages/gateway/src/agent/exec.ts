@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import type { MuxStream } from '../tunnel/stream';
+import type { MuxStream } from './tunnel/stream';
 import { asAccount, loginEnvironment, type LoginAccount } from './logins';
 
 /** Pipes a child's output into a stream, pausing the child's pipe while the stream has no credit. */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { MuxStream } from '../tunnel/stream';
+import type { MuxStream } from './tunnel/stream';
 import { pipeOut } from './exec';
 import { asAccount, loginEnvironment, type LoginAccount } from './logins';
 

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { spawn as spawnPty } from 'node-pty';
-import type { MuxStream } from '../tunnel/stream';
+import type { MuxStream } from './tunnel/stream';
 import { asAccount, loginEnvironment, type LoginAccount } from './logins';
-import { streamControl } from '../tunnel/requests';
+import { streamControl } from './tunnel/requests';
 
 /** Output flushed in pieces of at least streamingBytes, closer together than busyMs, counts as streaming. */
 const busyMs = 2;

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { agentCommand } from '../agent/command';
-import { nodesCommand } from '../nodes/command';
+import { nodesCommand } from './nodes';
 import { rolesCommand } from './roles';
 import { startCommand } from './start';
 import { usersCommand } from './users';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { renderRoleYaml } from '../roles/yaml';
+import { renderRoleYaml } from '../management/roles/yaml';
 import { cliActor, storageOptions, withServices, type StorageFlags } from './services';
 import { table } from './users';
 

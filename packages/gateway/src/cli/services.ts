@@ -1,9 +1,9 @@
-import { loadConfig, publicUrl, type GatewayConfig } from '../config/config';
-import { PasswordHasher } from '../auth/password';
-import { RoleService } from '../roles/service';
-import { openStorage } from '../storage/open';
-import type { Store } from '../storage/store';
-import { UserService } from '../users/service';
+import { loadConfig, publicUrl, type GatewayConfig } from '../platform/config/config';
+import { PasswordHasher } from '../platform/passwords/password';
+import { RoleService } from '../management/roles/service';
+import { openStorage } from '../platform/storage/open';
+import type { Store } from '../platform/storage/store';
+import { UserService } from '../management/users/service';
 
 /** How every command finds the gateway's storage. */
 export interface StorageFlags {

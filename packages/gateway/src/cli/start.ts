@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { loadConfig, parseListen } from '../config/config';
-import { createGateway } from '../server/app';
+import { loadConfig, parseListen } from '../platform/config/config';
+import { createGateway } from '../platform/server/app';
 import { enrollSelf } from '../agent/enrollSelf';
 
 export function startCommand(program: Command) {

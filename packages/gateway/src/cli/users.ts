@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { userBody } from '../users/schemas';
-import { describeIssues } from '../access/route';
+import { userBody } from '../management/users/schemas';
+import { describeIssues } from '../platform/access/route';
 import { cliActor, storageOptions, withServices, type StorageFlags } from './services';
 
 const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { closeInterruptedRecordings } from '../../src/recordings/recover';
-import { RecordingStore } from '../../src/recordings/store';
-import { openStorage } from '../../src/storage/open';
+import { closeInterruptedRecordings } from '../../src/resources/recordings/recover';
+import { RecordingStore } from '../../src/resources/recordings/store';
+import { openStorage } from '../../src/platform/storage/open';
 import { tempDir } from './factories';
 
 

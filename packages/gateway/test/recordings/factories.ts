@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { NewRecording } from '../../src/recordings/writer';
-import { SerializeAddon, Terminal } from '../../src/recordings/headlessTerminal';
+import type { NewRecording } from '../../src/resources/recordings/writer';
+import { SerializeAddon, Terminal } from '../../src/resources/recordings/headlessTerminal';
 
 let counter = 0;
 

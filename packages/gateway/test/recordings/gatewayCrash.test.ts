@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { terminalSocketPath } from '@portcullis/shared';
 import WebSocket from 'ws';
-import { RecordingStore } from '../../src/recordings/store';
+import { RecordingStore } from '../../src/resources/recordings/store';
 import { startGateway } from '../harness';
 import { eventually } from '../servers/fixtures';
 import { tempDir } from './factories';

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { withCreditGate } from '../../src/livesessions/creditGate';
-import { KeyframeThread, maxMirrorBacklogBytes, type ScreenMirror } from '../../src/recordings/screenMirrors';
-import { RecordingStore } from '../../src/recordings/store';
-import type { ShellChannel } from '../../src/terminal/channel';
+import { withCreditGate } from '../../src/resources/livesessions/creditGate';
+import { KeyframeThread, maxMirrorBacklogBytes, type ScreenMirror } from '../../src/resources/recordings/screenMirrors';
+import { RecordingStore } from '../../src/resources/recordings/store';
+import type { ShellChannel } from '../../src/resources/terminal/channel';
 import { manualClock, newRecording, tempDir } from './factories';
 
 const MiB = 1024 * 1024;

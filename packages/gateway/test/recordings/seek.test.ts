@@ -1,6 +1,6 @@
-import { RecordingStore } from '../../src/recordings/store';
-import type { RecordingReader } from '../../src/recordings/reader';
-import { SerializeAddon, Terminal } from '../../src/recordings/headlessTerminal';
+import { RecordingStore } from '../../src/resources/recordings/store';
+import type { RecordingReader } from '../../src/resources/recordings/reader';
+import { SerializeAddon, Terminal } from '../../src/resources/recordings/headlessTerminal';
 import { manualClock, newRecording, screenAfter, tempDir } from './factories';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { RECORD_SIZE, files } from '../../src/recordings/format';
-import { RecordingStore } from '../../src/recordings/store';
+import { RECORD_SIZE, files } from '../../src/resources/recordings/format';
+import { RecordingStore } from '../../src/resources/recordings/store';
 import { manualClock, newRecording, tempDir } from './factories';
 
 const text = (b: Buffer) => b.toString('utf8');

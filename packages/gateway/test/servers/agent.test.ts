@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseConfig } from '../../src/config/config';
-import { createGateway } from '../../src/server/app';
+import { parseConfig } from '../../src/platform/config/config';
+import { createGateway } from '../../src/platform/server/app';
 import { Agent } from '../../src/agent/agent';
-import { nodeRepo } from '../../src/nodes/repo';
-import { JoinTokenService } from '../../src/tokens/service';
+import { nodeRepo } from '../../src/resources/nodes/repo';
+import { JoinTokenService } from '../../src/management/tokens/service';
 import { testPasswordHashing, type Client } from '../harness';
 import { auditEvents, createJoinToken, eventually, startAgent, startServersGateway } from './fixtures';
 

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
 import { Agent, agentTunnelPath } from '../../src/agent/agent';
-import { Mux } from '../../src/tunnel/mux';
-import type { MuxStream } from '../../src/tunnel/stream';
+import { Mux } from '../../src/agent/tunnel/mux';
+import type { MuxStream } from '../../src/agent/tunnel/stream';
 
 /**
  * The agent's stream protocol on its own: a bare tunnel endpoint plays the gateway's part (welcome, then

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import { Mux } from '../../src/tunnel/mux';
-import { streamWindowBytes, type MuxStream } from '../../src/tunnel/stream';
+import { Mux } from '../../src/agent/tunnel/mux';
+import { streamWindowBytes, type MuxStream } from '../../src/agent/tunnel/stream';
 
 /** Two ends of a real websocket, each wrapped in a Mux as the gateway and the agent use them. */
 async function pair(): Promise<{ gateway: Mux; agent: Mux; close: () => Promise<void> }> {

@@ -1,4 +1,4 @@
-import { nodeRepo, type NodeWrite } from '../../src/nodes/repo';
+import { nodeRepo, type NodeWrite } from '../../src/resources/nodes/repo';
 import { engines, startGateway, type Client, type TestGateway } from '../harness';
 
 /** A fleet: web-000..web-059 (env=prod, team=a|b), db-000..db-019 (env=dev), one expired agent node. */

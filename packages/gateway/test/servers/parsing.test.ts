@@ -2,9 +2,9 @@ import { backoffDelay } from '../../src/agent/backoff';
 import { parseCommandLabels } from '../../src/agent/command';
 import { computeCommandLabels, parseLabels } from '../../src/agent/labels';
 import { lookupLogin, UnknownLoginError } from '../../src/agent/logins';
-import { parseSshAddr } from '../../src/sshca/client';
-import { installNodeScript } from '../../src/tokens/script';
-import { downloadName, remotePath, shellQuote } from '../../src/transfer/paths';
+import { parseSshAddr } from '../../src/resources/connectors/openssh/client';
+import { installNodeScript } from '../../src/management/tokens/script';
+import { downloadName, remotePath, shellQuote } from '../../src/resources/transfer/paths';
 
 test('--labels parses k=v pairs and names a bad one', () => {
   expect(parseLabels('env=prod, team=a=b,,')).toEqual({ env: 'prod', team: 'a=b' });

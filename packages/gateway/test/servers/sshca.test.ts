@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { UserCertificateAuthority, userCertificateTtlMs } from '../../src/sshca/ca';
-import { OpenSshClient } from '../../src/sshca/client';
+import { UserCertificateAuthority, userCertificateTtlMs } from '../../src/resources/connectors/openssh/ca';
+import { OpenSshClient } from '../../src/resources/connectors/openssh/client';
 import { startPrivateSshd, type PrivateSshd } from './sshd';
 
 // Real sshd, agents and login shells (root's profile here starts slowly): more than jest's default 5 s.

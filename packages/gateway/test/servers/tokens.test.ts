@@ -1,5 +1,5 @@
 import { INTERNAL_RESOURCE_ID_LABEL } from '@portcullis/shared';
-import { defaultJoinTokenTtlMs } from '../../src/tokens/schemas';
+import { defaultJoinTokenTtlMs } from '../../src/management/tokens/schemas';
 import { engines, startGateway, type Client, type TestGateway } from '../harness';
 import { auditEvents, operatorRole } from './fixtures';
 

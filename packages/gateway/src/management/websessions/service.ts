@@ -1,0 +1,146 @@
+import type { FastifyRequest } from 'fastify';
+import type { Identity } from '../../platform/access/identity';
+import { recordEvent } from '../audit/record';
+import type { PasswordHasher } from '../../platform/passwords/password';
+import type { GatewayConfig } from '../../platform/config/config';
+import { RoleSet } from '../roles/roleset';
+import type { WebSession } from '../../platform/storage/repos/sessions';
+import type { User } from '../../platform/storage/repos/users';
+import type { Store } from '../../platform/storage/store';
+import { lockoutMs, maxFailedLogins } from './lockout';
+import { presentSession, type SessionJson } from './presenter';
+import { sessionCookie } from './cookie';
+import { bearerFor, hashSecret, newSecret, sameSecret } from './secrets';
+
+/** Every failed login answers this, whatever went wrong, so a caller cannot tell users from passwords. */
+export const invalidCredentials = 'invalid credentials';
+
+export class LoginFailed extends Error {
+  constructor() {
+    super(invalidCredentials);
+  }
+}
+
+export interface IssuedSession {
+  secret: string;
+  session: WebSession;
+  json: SessionJson;
+}
+
+/** Web sessions: sign-in with lockout, the cookie-plus-bearer check of every request, renewal and logout. */
+export class SessionService {
+  constructor(
+    private readonly store: Store,
+    private readonly config: GatewayConfig,
+    private readonly hasher: PasswordHasher,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async roleSet(user: User): Promise<RoleSet> {
+    return new RoleSet(await this.store.roles.getMany(user.roles), user.traits);
+  }
+
+  /** Signs a user in with their password; every failure throws LoginFailed after auditing it. */
+  async login(username: string, password: string, remoteAddr: string): Promise<IssuedSession> {
+    const now = this.now();
+    const user = await this.store.users.get(username);
+    if (!user || !user.passwordHash) {
+      await this.hasher.verifyDecoy(password);
+      await recordEvent(this.store, 'USER_LOCAL_LOGINFAILURE', { user: username, error: invalidCredentials, success: false, 'addr.remote': remoteAddr }, now);
+      throw new LoginFailed();
+    }
+    const matches = await this.hasher.verify(user.passwordHash, password);
+    if (user.lockedUntil && user.lockedUntil > now) {
+      await recordEvent(this.store, 'USER_LOCAL_LOGINFAILURE', { user: username, error: 'user is locked out', success: false, 'addr.remote': remoteAddr }, now);
+      throw new LoginFailed();
+    }
+    if (!matches) {
+      await this.store.transaction(async (tx) => {
+        const failures = await tx.users.addFailedLogin(username);
+        await recordEvent(tx, 'USER_LOCAL_LOGINFAILURE', { user: username, error: invalidCredentials, success: false, 'addr.remote': remoteAddr }, now);
+        if (failures >= maxFailedLogins) {
+          const lockedUntil = now + lockoutMs;
+          await tx.users.update(username, { failedLogins: 0, lockedUntil });
+          await recordEvent(tx, 'USER_LOGIN_LOCKED', { user: username, locked_until: new Date(lockedUntil).toISOString(), attempts: failures }, now);
+        }
+      });
+      throw new LoginFailed();
+    }
+    const roles = await this.roleSet(user);
+    return this.store.transaction(async (tx) => {
+      // Sweeping expired sessions here keeps the table to live ones without a timer.
+      await tx.webSessions.deleteExpired(now);
+      if (user.failedLogins !== 0 || user.lockedUntil !== null) await tx.users.update(username, { failedLogins: 0, lockedUntil: null });
+      const issued = await this.issue(tx, user.name, roles, now, now);
+      await recordEvent(tx, 'USER_LOCAL_LOGIN', { user: username, method: 'local', success: true, 'addr.remote': remoteAddr }, now);
+      return issued;
+    });
+  }
+
+  private async issue(store: Store, username: string, roles: RoleSet, loginTime: number, now: number, lastActive = now): Promise<IssuedSession> {
+    const secret = newSecret();
+    const roleTtl = roles.maxSessionTtl();
+    const expiresAt = Math.min(now + this.config.auth.sessionTtl, roleTtl ? loginTime + roleTtl : Infinity);
+    const session: WebSession = { idHash: hashSecret(secret), username, loginTime, createdAt: now, expiresAt, lastActive };
+    await store.webSessions.create(session);
+    return { secret, session, json: presentSession(session, secret, this.config.auth.inactivityTimeout, now) };
+  }
+
+  /**
+   * The identity behind a request: the session named by the cookie, proven by the bearer token derived from
+   * it. Expired and idle sessions are deleted on sight.
+   */
+  async authenticate(req: FastifyRequest, opts = { activity: true }): Promise<Identity | undefined> {
+    const secret = req.cookies[sessionCookie];
+    const bearer = bearerOf(req);
+    if (!secret || !bearer || !sameSecret(bearerFor(secret), bearer)) return undefined;
+    return this.resolve(secret, opts);
+  }
+
+  /** The identity of a cookie secret alone, for rendering the bearer into the console's page. */
+  async resolve(secret: string, opts = { activity: true }): Promise<Identity | undefined> {
+    const now = this.now();
+    const session = await this.store.webSessions.get(hashSecret(secret));
+    if (!session) return undefined;
+    const idle = this.config.auth.inactivityTimeout;
+    if (session.expiresAt <= now || (idle > 0 && now - session.lastActive > idle)) {
+      await this.store.webSessions.delete(session.idHash);
+      return undefined;
+    }
+    const user = await this.store.users.get(session.username);
+    if (!user) return undefined;
+    // Recording activity at most every few seconds keeps writes off the hot path.
+    if (opts.activity && now - session.lastActive > Math.min(5_000, idle || 5_000)) {
+      await this.store.webSessions.touch(session.idHash, now);
+      session.lastActive = now;
+    }
+    return { user, session, roles: await this.roleSet(user) };
+  }
+
+  present(identity: Identity, secret: string): SessionJson {
+    return presentSession(identity.session, secret, this.config.auth.inactivityTimeout, this.now());
+  }
+
+  /** Replaces the caller's session with a fresh one, bounded by the login's max_session_ttl. */
+  async renew(identity: Identity): Promise<IssuedSession> {
+    const now = this.now();
+    return this.store.transaction(async (tx) => {
+      await tx.webSessions.delete(identity.session.idHash);
+      // Idleness carries over: the console renews on a timer, not because the user did anything.
+      return this.issue(tx, identity.user.name, identity.roles, identity.session.loginTime, now, identity.session.lastActive);
+    });
+  }
+
+  async logout(identity: Identity): Promise<void> {
+    await this.store.webSessions.delete(identity.session.idHash);
+  }
+}
+
+function bearerOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
+  const query = req.query as Record<string, unknown> | undefined;
+  // Websockets cannot set headers; only upgrades may pass the token in the URL.
+  if (req.headers.upgrade?.toLowerCase() === 'websocket' && typeof query?.access_token === 'string') return query.access_token;
+  return undefined;
+}

@@ -1,0 +1,10 @@
+import type { RoleSet } from '../../management/roles/roleset';
+import type { WebSession } from '../storage/repos/sessions';
+import type { User } from '../storage/repos/users';
+
+/** Who is calling: the signed-in user, their web session and their roles with traits expanded. */
+export interface Identity {
+  user: User;
+  session: WebSession;
+  roles: RoleSet;
+}

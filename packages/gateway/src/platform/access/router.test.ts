@@ -1,0 +1,115 @@
+import type { RouteOptions } from 'fastify';
+import { startGateway, type Client, type TestGateway } from '../../../test/harness';
+import type { RouteGuard } from './route';
+
+/**
+ * The only routes anyone may call without signing in, each with the reason. A route that declares
+ * `public` access but is missing here, or the reverse, fails the walk below.
+ */
+const publicRoutes = new Map([
+  ['GET /v1/webapi/ping', 'the console reads the auth config before signing in'],
+  ['POST /v1/webapi/sessions/web', 'signing in'],
+  ['GET /v1/webapi/users/password/token/:tokenId', 'the invite and reset pages: the token is the credential'],
+  ['PUT /v1/webapi/users/password/token', 'setting a password with an invite or reset token'],
+  ['GET /', 'redirects to /web'],
+  ['GET /web', 'the console page'],
+  ['GET /web/*', 'the console page for every client-side route'],
+  ['GET /web/config.js', 'the console configuration'],
+  ['GET /scripts/:token/install-node.sh', 'an install script: the join token in the path is the credential'],
+  ['GET /scripts/portcullis-agent.tgz', 'the agent package an install script fetches; it holds no secret'],
+  ['GET /v1/agent/tunnel', 'agents dial in and authenticate with their own join token or certificate'],
+]);
+
+/** Built console files served by @fastify/static: static, public, and outside the API. */
+const isStaticAsset = (r: RouteOptions) => !r.config && r.url.startsWith('/web/') && !r.url.startsWith('/v1/');
+
+interface Walked {
+  key: string;
+  method: string;
+  url: string;
+  guard: RouteGuard | undefined;
+}
+
+function walk(gw: TestGateway): Walked[] {
+  return gw.server.routes
+    .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ r, method })))
+    .filter(({ r, method }) => method !== 'HEAD' && !isStaticAsset(r))
+    .map(({ r, method }) => ({ key: `${method} ${r.url}`, method, url: r.url, guard: (r.config as { guard?: RouteGuard } | undefined)?.guard }));
+}
+
+/** A concrete path for a route pattern: the local cluster for cluster ids, a placeholder elsewhere. */
+const concrete = (url: string) => url.replace(/:clusterId/g, 'localhost').replace(/:(\w+)/g, 'x1').replace('*', 'anything');
+
+let gw: TestGateway;
+let routes: Walked[];
+let nobody: Client;
+
+beforeAll(async () => {
+  gw = await startGateway();
+  routes = walk(gw);
+  await gw.createRole('kind: role\nmetadata:\n  name: nothing\nspec: {}\n');
+  nobody = await gw.signIn({ roles: ['nothing'] });
+});
+afterAll(() => gw.close());
+
+describe('the router walk', () => {
+  it('finds the API routes', () => {
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.map((r) => r.key)).toEqual(expect.arrayContaining(['GET /v1/webapi/sites/:clusterId/context', 'GET /v1/webapi/roles']));
+  });
+
+  it('finds on every route an authentication, validation and authorisation declaration', () => {
+    const missing = routes.filter((r) => !r.guard).map((r) => r.key);
+    expect(missing).toEqual([]);
+    for (const r of routes) {
+      const g = r.guard!;
+      if (r.url.includes(':')) expect([r.key, g.validates.params]).toEqual([r.key, true]);
+      if (['POST', 'PUT', 'PATCH'].includes(r.method)) expect([r.key, g.validates.body]).toEqual([r.key, true]);
+      expect([r.key, g.csrf]).toEqual([r.key, ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)]);
+    }
+  });
+
+  it('allows public access exactly on the commented list', () => {
+    const declaredPublic = routes.filter((r) => r.guard && 'public' in r.guard.access).map((r) => r.key);
+    expect(declaredPublic.sort()).toEqual([...publicRoutes.keys()].sort());
+  });
+});
+
+/**
+ * Calls each route and maps "METHOD /path" to the status it answered, so a failure names every route at fault.
+ * (Routes are only known once a gateway runs, so they are walked inside one test rather than one test each.)
+ */
+async function statuses(selected: Walked[], call: (r: Walked) => Promise<{ status: number; body: { error?: { message?: string } } }>) {
+  const answers: Record<string, string> = {};
+  for (const r of selected) {
+    const res = await call(r);
+    answers[r.key] = `${res.status} ${res.body?.error?.message ?? ''}`.trim();
+  }
+  return answers;
+}
+
+const expectEvery = (answers: Record<string, string>, expected: RegExp) => {
+  const wrong = Object.entries(answers).filter(([, answer]) => !expected.test(answer));
+  expect(wrong).toEqual([]);
+};
+
+it('refuses a caller without a session on every non-public route', async () => {
+  const selected = routes.filter((r) => !publicRoutes.has(r.key));
+  const answers = await statuses(selected, (r) => gw.anonymous().request(r.method, concrete(r.url), r.method === 'GET' ? undefined : {}));
+  expect(Object.keys(answers)).toHaveLength(selected.length);
+  expectEvery(answers, /^403 /);
+});
+
+it('answers 403 to a signed-in user without the right on every route guarded by a rule', async () => {
+  const selected = routes.filter((r) => r.guard && 'resource' in r.guard.access);
+  expect(selected.length).toBeGreaterThan(10);
+  const answers = await statuses(selected, (r) => nobody.request(r.method, concrete(r.url), r.method === 'GET' ? undefined : {}));
+  expectEvery(answers, /^403 access denied: /);
+});
+
+it('refuses a state-changing request without the CSRF token on every route', async () => {
+  const selected = routes.filter((r) => r.guard?.csrf);
+  expect(selected.length).toBeGreaterThan(8);
+  const answers = await statuses(selected, (r) => nobody.request(r.method, concrete(r.url), {}, { csrf: false }));
+  expectEvery(answers, /^403 missing or invalid CSRF token$/);
+});

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import { registerErrorHandler } from '../access/errors';
+import { publicUrl, type GatewayConfig } from '../config/config';
+import { liveSessionRoutes } from '../../resources/livesessions/routes';
+import { serversDomain } from '../../resources/nodes/register';
+import { pingRoutes } from '../ping/routes';
+import { recordingRoutes } from '../../resources/recordings/routes';
+import { RoleService } from '../../management/roles/service';
+import { roleRoutes } from '../../management/roles/routes';
+import { sessionRoutes } from '../../management/websessions/routes';
+import { openStorage } from '../storage/open';
+import type { Store } from '../storage/store';
+import { passwordRoutes } from '../../management/users/passwordRoutes';
+import { userRoutes } from '../../management/users/routes';
+import { UserService } from '../../management/users/service';
+import { auditRoutes } from '../../management/audit/routes';
+import { clusterRoutes } from '../clusters/routes';
+import { consoleRoutes } from '../web/console';
+import { registerSecurityHeaders } from '../web/headers';
+import { createContext, type Gateway } from './context';
+import { firstStart } from './firstStart';
+import { acceptEmptyJsonBodies } from './jsonBody';
+
+export interface GatewayServer {
+  app: FastifyInstance;
+  gw: Gateway;
+  store: Store;
+  users: UserService;
+  roles: RoleService;
+  /** The admin invite created at first start, if this start was the first. */
+  adminInvite: string | undefined;
+  /** Every route registered, with its options (the router walk tests read their guards). */
+  routes: RouteOptions[];
+  /** Listens and answers the URL people open. */
+  listen(host: string, port: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Assembles the gateway: opens storage, runs first-start setup, and lets every domain register its routes. */
+export async function createGateway(config: GatewayConfig, opts: { now?: () => number } = {}): Promise<GatewayServer> {
+  const https = config.tls ? { key: readFileSync(config.tls.key), cert: readFileSync(config.tls.cert) } : null;
+  const base = { logger: { level: config.logLevel }, logController: new LogController({ disableRequestLogging: true }) };
+  const app = (https ? Fastify({ ...base, https }) : Fastify(base)) as unknown as FastifyInstance;
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
+  const store = await openStorage({ dataDir: config.dataDir, db: config.db, onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost') });
+  let url = publicUrl(config);
+  const gw = createContext(app, config, store, () => url, opts.now);
+  const users = new UserService(store, gw.hasher, gw.now);
+  const roles = new RoleService(store, gw.now);
+  const adminInvite = await firstStart(store, roles, users);
+
+  registerErrorHandler(app);
+  acceptEmptyJsonBodies(app);
+  registerSecurityHeaders(app, !!config.tls);
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket);
+  app.addHook('onClose', () => store.close());
+  pingRoutes(gw);
+  sessionRoutes(gw);
+  userRoutes(gw, users);
+  passwordRoutes(gw, users);
+  roleRoutes(gw, roles);
+  clusterRoutes(gw);
+  auditRoutes(gw);
+  const servers = serversDomain(gw, app);
+  liveSessionRoutes(gw, servers.live);
+  recordingRoutes(gw);
+  await consoleRoutes(app, gw);
+
+  return {
+    app,
+    gw,
+    store,
+    users,
+    roles,
+    adminInvite,
+    routes,
+    async listen(host, port) {
+      await app.listen({ host, port });
+      const address = app.server.address();
+      url = publicUrl(config, typeof address === 'object' && address ? address.port : port);
+      return url;
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,18 @@
+import type { RoleSet } from '../../management/roles/roleset';
+import type { NodeRecord } from './repo';
+
+/** The node item of the wire: {id, siteId, hostname, addr, tunnel, tags, sshLogins} (sshLogins: the logins this user may use there). */
+export function presentNode(node: NodeRecord, siteId: string, roles: RoleSet) {
+  return {
+    kind: 'node',
+    id: node.id,
+    siteId,
+    hostname: node.hostname,
+    addr: node.addr,
+    tunnel: node.tunnel,
+    tags: Object.entries(node.labels)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => ({ name, value })),
+    sshLogins: roles.principals('logins').filter((login) => roles.canAccess('node', node.labels, login)),
+  };
+}

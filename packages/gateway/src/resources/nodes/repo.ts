@@ -1,0 +1,138 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Store } from '../../platform/storage/store';
+import type { NodeRow, ServerTables } from './tables';
+
+export interface NodeRecord {
+  id: string;
+  hostname: string;
+  addr: string;
+  tunnel: boolean;
+  labels: Record<string, string>;
+  expiresAt: number | null;
+}
+
+export interface NodeWrite extends Omit<NodeRecord, 'expiresAt'> {
+  expiresAt: number | null;
+  secretHash?: string | null;
+}
+
+export type NodeSortField = 'hostname' | 'addr';
+
+export interface NodePageQuery {
+  now: number;
+  limit: number;
+  sort: { field: NodeSortField; dir: 'asc' | 'desc' };
+  after?: { value: string; id: string } | undefined;
+  conditions: RawBuilder<boolean>[];
+}
+
+const searchText = (n: Pick<NodeRecord, 'hostname' | 'addr' | 'labels'>): string =>
+  [n.hostname, n.addr, ...Object.entries(n.labels).map(([k, v]) => `${k}=${v}`)].join(' ').toLowerCase();
+
+const toRecord = (row: Pick<NodeRow, 'id' | 'hostname' | 'addr' | 'tunnel' | 'labels' | 'expires_at'>): NodeRecord => ({
+  id: row.id,
+  hostname: row.hostname,
+  addr: row.addr,
+  tunnel: Number(row.tunnel) === 1,
+  labels: JSON.parse(row.labels) as Record<string, string>,
+  expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+});
+
+const columns = ['id', 'hostname', 'addr', 'tunnel', 'labels', 'expires_at'] as const;
+
+/** The node registry: agent nodes (refreshed by heartbeats) and OpenSSH nodes (registered by an admin). */
+export function nodeRepo(store: Store) {
+  const db = (tx: Store = store): Kysely<ServerTables> => tx.db.withTables<ServerTables>() as unknown as Kysely<ServerTables>;
+
+  const live = (now: number) => sql<boolean>`(nodes.expires_at is null or nodes.expires_at > ${now})`;
+
+  return {
+    /** Inserts or replaces a node and its label rows, in one transaction. */
+    async upsert(node: NodeWrite, now: number): Promise<void> {
+      await store.transaction(async (tx) => {
+        const q = db(tx);
+        const values = {
+          hostname: node.hostname,
+          addr: node.addr,
+          tunnel: node.tunnel ? 1 : 0,
+          labels: JSON.stringify(node.labels),
+          search_text: searchText(node),
+          expires_at: node.expiresAt,
+          updated_at: now,
+          ...(node.secretHash !== undefined ? { secret_hash: node.secretHash } : {}),
+        };
+        await q
+          .insertInto('nodes')
+          .values({ id: node.id, created_at: now, secret_hash: null, ...values })
+          .onConflict((oc) => oc.column('id').doUpdateSet(values))
+          .execute();
+        await q.deleteFrom('node_labels').where('node_id', '=', node.id).execute();
+        const labels = Object.entries(node.labels).map(([name, value]) => ({ node_id: node.id, name, value }));
+        if (labels.length) await q.insertInto('node_labels').values(labels).execute();
+      });
+    },
+
+    /** Many nodes at once (benchmarks and tests build large fleets with it). */
+    async insertMany(nodes: NodeWrite[], now: number): Promise<void> {
+      await store.transaction(async (tx) => {
+        const q = db(tx);
+        for (let i = 0; i < nodes.length; i += 500) {
+          const batch = nodes.slice(i, i + 500);
+          await q
+            .insertInto('nodes')
+            .values(batch.map((n) => ({ id: n.id, hostname: n.hostname, addr: n.addr, tunnel: n.tunnel ? 1 : 0, labels: JSON.stringify(n.labels), search_text: searchText(n), secret_hash: n.secretHash ?? null, expires_at: n.expiresAt, created_at: now, updated_at: now })))
+            .execute();
+          const labels = batch.flatMap((n) => Object.entries(n.labels).map(([name, value]) => ({ node_id: n.id, name, value })));
+          for (let j = 0; j < labels.length; j += 300) await q.insertInto('node_labels').values(labels.slice(j, j + 300)).execute();
+        }
+      });
+    },
+
+    async get(id: string): Promise<NodeRecord | undefined> {
+      const row = await db().selectFrom('nodes').select(columns).where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async secretHash(id: string): Promise<string | null | undefined> {
+      const row = await db().selectFrom('nodes').select('secret_hash').where('id', '=', id).executeTakeFirst();
+      return row?.secret_hash;
+    },
+
+    /** Keeps an agent node listed until `expiresAt`, with refreshed labels when given. */
+    async touch(id: string, expiresAt: number, now: number): Promise<void> {
+      await db().updateTable('nodes').set({ expires_at: expiresAt, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    async remove(id: string): Promise<boolean> {
+      const result = await db().deleteFrom('nodes').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** One page in (sort field, id) order; asks for one row more than the limit to know if a next page exists. */
+    async page(q: NodePageQuery): Promise<{ rows: NodeRecord[]; more: boolean }> {
+      const { field, dir } = q.sort;
+      const cmp = dir === 'asc' ? '>' : '<';
+      let query = db().selectFrom('nodes').select(columns).where(live(q.now));
+      for (const c of q.conditions) query = query.where(c);
+      const after = q.after;
+      if (after) query = query.where((eb) => eb.or([eb(field, cmp, after.value), eb.and([eb(field, '=', after.value), eb('id', cmp, after.id)])]));
+      const rows = await query.orderBy(field, dir).orderBy('id', dir).limit(q.limit + 1).execute();
+      return { rows: rows.slice(0, q.limit).map(toRecord), more: rows.length > q.limit };
+    },
+
+    async count(now: number, conditions: RawBuilder<boolean>[]): Promise<number> {
+      let query = db().selectFrom('nodes').select((eb) => eb.fn.countAll<number>().as('n')).where(live(now));
+      for (const c of conditions) query = query.where(c);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+
+    /** Every live node's labels under the conditions (for counting when roles must be applied row by row). */
+    async labelsOf(now: number, conditions: RawBuilder<boolean>[]): Promise<Record<string, string>[]> {
+      let query = db().selectFrom('nodes').select('labels').where(live(now));
+      for (const c of conditions) query = query.where(c);
+      return (await query.execute()).map((r) => JSON.parse(r.labels) as Record<string, string>);
+    },
+  };
+}
+
+export type NodeRepo = ReturnType<typeof nodeRepo>;

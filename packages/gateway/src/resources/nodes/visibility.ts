@@ -1,0 +1,54 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { LabelSelector } from '../../management/roles/model';
+import type { RoleSet } from '../../management/roles/roleset';
+import { labelExists, likeLiteral } from './predicate';
+
+/**
+ * Which nodes a user may see, as SQL, from their roles' node_labels. A role's selector becomes a condition
+ * the database evaluates; RoleSet.canAccess stays the authority, and the list applies it to every row
+ * whenever `exact` is false (a regular-expression value, or a deny rule that can hide nodes).
+ */
+export interface Visibility {
+  condition: RawBuilder<boolean>;
+  exact: boolean;
+}
+
+const none = sql<boolean>`(1 = 0)`;
+const all = sql<boolean>`(1 = 1)`;
+
+/** A selector value in SQL: '*' any value, a glob with '*' as LIKE, ^regex$ not expressible (undefined). */
+function valueCondition(value: string): RawBuilder<unknown> | null | undefined {
+  if (value === '*') return null;
+  if (value.startsWith('^') && value.endsWith('$')) return undefined;
+  if (!value.includes('*')) return sql`nl.value = ${value}`;
+  return sql`nl.value like ${value.split('*').map(likeLiteral).join('%')} escape '\\'`;
+}
+
+function selectorCondition(selector: LabelSelector | undefined): RawBuilder<boolean> | undefined {
+  const entries = Object.entries(selector ?? {});
+  if (entries.length === 0) return none;
+  const parts: RawBuilder<boolean>[] = [];
+  for (const [key, wanted] of entries) {
+    const values = Array.isArray(wanted) ? wanted : [wanted];
+    if (key === '*') {
+      parts.push(values.includes('*') ? all : none);
+      continue;
+    }
+    const conditions = values.map(valueCondition);
+    if (conditions.some((c) => c === undefined)) return undefined;
+    parts.push(
+      conditions.includes(null)
+        ? labelExists(key)
+        : labelExists(key, sql`(${sql.join(conditions as RawBuilder<unknown>[], sql` or `)})`),
+    );
+  }
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+export function nodeVisibility(roles: RoleSet): Visibility {
+  const allows = roles.roles.map((r) => selectorCondition(r.spec.allow.node_labels));
+  const denyCanHide = roles.roles.some((r) => Object.keys(r.spec.deny.node_labels ?? {}).length > 0);
+  if (allows.some((c) => c === undefined)) return { condition: all, exact: false };
+  const condition = allows.length ? sql<boolean>`(${sql.join(allows as RawBuilder<boolean>[], sql` or `)})` : none;
+  return { condition, exact: !denyCanHide };
+}
