@@ -4,6 +4,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { registerErrorHandler } from '../access/errors';
 import { publicUrl, type GatewayConfig } from '../config/config';
+import { refuseUnenforced } from '../config/unenforced';
 import { liveSessionRoutes } from '../../resources/livesessions/routes';
 import { serversDomain } from '../../resources/nodes/register';
 import { pingRoutes } from '../ping/routes';
@@ -41,6 +42,7 @@ export interface GatewayServer {
 
 /** Assembles the gateway: opens storage, runs first-start setup, and lets every domain register its routes. */
 export async function createGateway(config: GatewayConfig, opts: { now?: () => number } = {}): Promise<GatewayServer> {
+  refuseUnenforced(config);
   const https = config.tls ? { key: readFileSync(config.tls.key), cert: readFileSync(config.tls.cert) } : null;
   const base = { logger: { level: config.logLevel }, logController: new LogController({ disableRequestLogging: true }) };
   const app = (https ? Fastify({ ...base, https }) : Fastify(base)) as unknown as FastifyInstance;

@@ -21,7 +21,7 @@ const meta = (html: string, name: string) => new RegExp(`name="${name}" content=
 describe('the console under /web', () => {
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await startGateway({ config: { webDir: fakeConsole(), auth: { sessionTtl: '2h', inactivityTimeout: '15m', secondFactor: 'otp' } } });
+    gw = await startGateway({ config: { webDir: fakeConsole(), auth: { sessionTtl: '2h', inactivityTimeout: '15m' } } });
   });
   afterAll(() => gw.close());
 
@@ -83,9 +83,9 @@ describe('the console under /web', () => {
         allowPasswordless: false,
         localConnectorName: '',
         providers: [],
-        second_factor: 'otp',
+        second_factor: 'off',
         authType: 'local',
-        preferredLocalMfa: 'otp',
+        preferredLocalMfa: '',
         privateKeyPolicy: 'none',
       },
       isEnterprise: false,
@@ -103,7 +103,7 @@ describe('the console under /web', () => {
 
   it('answers /ping with the auth config, automatic_upgrades and proxy.assist_enabled', async () => {
     const body = await (await fetch(`${gw.url}/v1/webapi/ping`)).json();
-    expect(body).toMatchObject({ auth: { second_factor: 'otp', authType: 'local' }, automatic_upgrades: false, proxy: { assist_enabled: false } });
+    expect(body).toMatchObject({ auth: { second_factor: 'off', authType: 'local' }, automatic_upgrades: false, proxy: { assist_enabled: false } });
   });
 
   it('redirects / to /web', async () => {
