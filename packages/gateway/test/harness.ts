@@ -7,16 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { BearerTokenJson } from '@portcullis/shared';
 import pg from 'pg';
 import { parseConfig, type ConfigInput } from '../src/platform/config/config';
 import { createGateway, type GatewayServer } from '../src/platform/server/app';
+import type { ResourcesOptions } from '../src/resources/register';
 import type { Engine } from '../src/platform/storage/engine';
 import { openStorage } from '../src/platform/storage/open';
 import type { Store } from '../src/platform/storage/store';
 import type { Traits } from '../src/platform/storage/repos/users';
-import type { SessionJson } from '../src/management/websessions/presenter';
-
-export type { SessionJson };
 
 export const engines: Engine[] = ['sqlite', 'postgres'];
 
@@ -41,7 +40,7 @@ type Json = any;
 
 export interface Client {
   /** The login answer: {type, token, expires_in, sessionExpires, sessionInactiveTimeout}. Absent when signed out. */
-  session?: SessionJson;
+  session?: BearerTokenJson;
   csrf: string;
   /** The session cookie's value, when signed in. */
   sessionSecret?: string;
@@ -80,7 +79,7 @@ export interface TestGateway {
 let counter = 0;
 const uniqueName = (prefix: string) => `${prefix}${process.pid}-${Date.now().toString(36)}-${++counter}`;
 
-function makeClient(url: string, state: { csrf: string; secret?: string; session?: SessionJson }): Client {
+function makeClient(url: string, state: { csrf: string; secret?: string; session?: BearerTokenJson }): Client {
   const cookieHeader = () => [`grv_csrf=${state.csrf}`, ...(state.secret ? [`grv_session=${state.secret}`] : [])].join('; ');
   const request: Client['request'] = async (method, p, body, opts = {}) => {
     const headers: Record<string, string> = { cookie: cookieHeader(), ...opts.headers };
@@ -147,7 +146,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-export async function startGateway(opts: { engine?: Engine; config?: Partial<ConfigInput>; now?: () => number } = {}): Promise<TestGateway> {
+export async function startGateway(opts: { engine?: Engine; config?: Partial<ConfigInput>; now?: () => number; resources?: ResourcesOptions } = {}): Promise<TestGateway> {
   const engine = opts.engine ?? 'sqlite';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-test-'));
   const pgdb = engine === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -159,7 +158,7 @@ export async function startGateway(opts: { engine?: Engine; config?: Partial<Con
     ...(pgdb && { db: pgdb.url }),
     auth: { passwordHashing: testPasswordHashing, ...opts.config?.auth },
   });
-  const server = await createGateway(config, opts.now ? { now: opts.now } : {});
+  const server = await createGateway(config, { ...(opts.now && { now: opts.now }), ...(opts.resources && { resources: opts.resources }) });
   await server.listen('127.0.0.1', 0);
   const address = server.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -174,7 +173,7 @@ export async function startGateway(opts: { engine?: Engine; config?: Partial<Con
   const anonymous = () => makeClient(url, { csrf: randomBytes(32).toString('hex') });
   const login: TestGateway['login'] = async (name, password = defaultPassword) => {
     const client = anonymous();
-    const res = await client.post<SessionJson>('/v1/webapi/sessions/web', { user: name, pass: encode(password) });
+    const res = await client.post<BearerTokenJson>('/v1/webapi/sessions/web', { user: name, pass: encode(password) });
     if (res.status !== 200) throw new Error(`login of ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
     client.session = res.body;
     return client;

@@ -5,12 +5,10 @@ import { Mux } from './tunnel/mux';
 import { rejectCloseCode, streamRequest, welcomeMessage, type HelloMessage } from './tunnel/requests';
 import type { MuxStream } from './tunnel/stream';
 import { backoffDelay } from './backoff';
-import { serveExec } from './exec';
-import { serveDownload, serveUpload } from './files';
 import { readIdentity, writeIdentity, type AgentIdentity } from './identity';
 import { computeCommandLabels } from './labels';
-import { lookupLogin } from './logins';
-import { serveShell } from './shell';
+import { serveNode } from './nodeService';
+import { refuseBadRequest } from './refuseBadRequest';
 
 export interface AgentOptions {
   /** The gateway's public URL (http or https); the agent dials its websocket on the same port. */
@@ -55,6 +53,10 @@ export class Agent extends EventEmitter<AgentEvents> {
   private identity: AgentIdentity | undefined;
   private readonly hostname: string;
   private readonly log: (message: string) => void;
+  /** What this agent serves, by resource kind: the stream requests of each kind go to its service. */
+  private readonly services: Record<string, (stream: MuxStream, request: unknown) => Promise<void>> = {
+    node: (stream, request) => serveNode(stream, request, this.hostname),
+  };
 
   constructor(private readonly options: AgentOptions) {
     super();
@@ -162,28 +164,16 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.commandLabelValues = await computeCommandLabels(this.options.commandLabels);
   }
 
+  /** Hands a stream the gateway opened to the service of the resource kind its request names. */
   private async onStream(stream: MuxStream, raw: Record<string, unknown>): Promise<void> {
     const parsed = streamRequest.safeParse(raw);
-    if (!parsed.success) {
-      stream.control({ type: 'error', message: `bad request: ${parsed.error.issues[0]?.message ?? 'unknown'}` });
-      stream.reset('bad request');
+    const service = parsed.success ? this.services[parsed.data.kind] : undefined;
+    if (!parsed.success || !service) {
+      const why = parsed.success ? `this agent serves no ${parsed.data.kind}` : (parsed.error.issues[0]?.message ?? 'unknown');
+      refuseBadRequest(stream, why);
       return;
     }
-    const request = parsed.data;
-    try {
-      const account = await lookupLogin(request.login, this.hostname);
-      if (stream.isClosed) return;
-      if (request.kind === 'shell') serveShell(stream, account, request.term, request.sessionId);
-      else if (request.kind === 'exec') serveExec(stream, account, request.command);
-      else if (request.kind === 'upload') serveUpload(stream, account, request.path);
-      else serveDownload(stream, account, request.path);
-      stream.accept();
-    } catch (err) {
-      stream.control({ type: 'error', message: (err as Error).message });
-      stream.control({ type: 'exit', code: null });
-      stream.end();
-      stream.accept();
-    }
+    await service(stream, parsed.data.request);
   }
 }
 

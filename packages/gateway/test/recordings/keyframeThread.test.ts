@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { withCreditGate } from '../../src/resources/livesessions/creditGate';
+import { withCreditGate } from '../../src/resources/core/creditGate';
 import { KeyframeThread, maxMirrorBacklogBytes, type ScreenMirror } from '../../src/resources/recordings/screenMirrors';
 import { RecordingStore } from '../../src/resources/recordings/store';
-import type { ShellChannel } from '../../src/resources/terminal/channel';
+import type { Channel } from '../../src/resources/core/channel';
 import { manualClock, newRecording, tempDir } from './factories';
 
 const MiB = 1024 * 1024;
@@ -72,7 +72,7 @@ describe('the keyframe thread', () => {
 describe('the credit gate of a session that is not recorded', () => {
   const channel = () => {
     const acks: number[] = [];
-    const fake: ShellChannel = { onData: () => undefined, onExit: () => undefined, ack: (n) => acks.push(n), write: () => undefined, resize: () => undefined, close: () => undefined };
+    const fake: Channel = { onData: () => undefined, onExit: () => undefined, ack: (n) => acks.push(n), write: () => undefined, resize: () => undefined, close: () => undefined };
     return { fake, acks };
   };
   const screen = (backlog: number) => {

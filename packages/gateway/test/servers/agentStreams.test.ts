@@ -45,6 +45,9 @@ describe('agent streams', () => {
     await new Promise((r) => server.close(r));
   });
 
+  /** A stream request for the node this agent serves (the gateway names the resource's kind and id). */
+  const nodeRequest = (request: Record<string, unknown>) => ({ kind: 'node', id: 'node-1', request });
+
   /** Reads a stream to its end, acknowledging as it goes: output, control messages, close reason. */
   async function drain(stream: MuxStream) {
     let output = '';
@@ -60,15 +63,15 @@ describe('agent streams', () => {
   }
 
   test("exec runs a command through the login's shell without a PTY and reports its exit status", async () => {
-    const stream = mux.open({ kind: 'exec', login: 'root', command: 'id -un; test -t 1 && echo tty || echo no-tty; exit 7' });
+    const stream = mux.open(nodeRequest({ op: 'exec', login: 'root', command: 'id -un; test -t 1 && echo tty || echo no-tty; exit 7' }));
     expect(await drain(stream)).toEqual({ output: 'root\nno-tty\n', controls: [{ type: 'exit', code: 7, signal: null }], reason: undefined });
     // nobody's shell is nologin, so like sshd the agent runs nothing for it.
-    const refused = await drain(mux.open({ kind: 'exec', login: 'nobody', command: 'id -un' }));
+    const refused = await drain(mux.open(nodeRequest({ op: 'exec', login: 'nobody', command: 'id -un' })));
     expect(refused.output).toBe('This account is currently not available.\n');
   });
 
   test('exec passes stdin through to the command', async () => {
-    const stream = mux.open({ kind: 'exec', login: 'root', command: 'tr a-z A-Z' });
+    const stream = mux.open(nodeRequest({ op: 'exec', login: 'root', command: 'tr a-z A-Z' }));
     const result = drain(stream);
     stream.write(Buffer.from('shout\n'));
     stream.end();
@@ -76,10 +79,10 @@ describe('agent streams', () => {
   });
 
   test('a shell runs on a real PTY as the login, at the requested size', async () => {
-    const stream = mux.open({ kind: 'shell', login: 'nobody', term: { w: 91, h: 17 }, sessionId: 's1' });
+    const stream = mux.open(nodeRequest({ op: 'shell', login: 'nobody', term: { w: 91, h: 17 }, sessionId: 's1' }));
     const result = drain(stream);
     expect((await result).output).toBe('This account is currently not available.\r\n'); // nobody's shell is nologin
-    const root = mux.open({ kind: 'shell', login: 'root', term: { w: 91, h: 17 }, sessionId: 's2' });
+    const root = mux.open(nodeRequest({ op: 'shell', login: 'root', term: { w: 91, h: 17 }, sessionId: 's2' }));
     const rootResult = drain(root);
     root.write(Buffer.from('stty size; tty; exit\r'));
     const { output } = await rootResult;
@@ -87,7 +90,7 @@ describe('agent streams', () => {
   });
 
   test('bad requests and unknown logins are answered with an error, not a crash', async () => {
-    const unknown = await drain(mux.open({ kind: 'shell', login: 'no-such-login', term: { w: 80, h: 24 }, sessionId: 's3' }));
+    const unknown = await drain(mux.open(nodeRequest({ op: 'shell', login: 'no-such-login', term: { w: 80, h: 24 }, sessionId: 's3' })));
     expect(unknown.controls).toEqual([{ type: 'error', message: `login "no-such-login" does not exist on ${os.hostname()}` }, { type: 'exit', code: null }]);
     const bad = await drain(mux.open({ kind: 'format-disk', login: 'root' }));
     expect(bad.controls[0]).toMatchObject({ type: 'error', message: expect.stringMatching(/^bad request/) });

@@ -123,9 +123,13 @@ export class TerminalClient {
     this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
   }
 
-  static async open(gw: TestGateway, client: Client, params: TerminalParams): Promise<TerminalClient> {
-    const url = `${gw.url.replace(/^http/, 'ws')}${terminalSocketPath('localhost', client.session!.token, params)}`;
-    const socket = new WebSocket(url, { headers: { cookie: client.cookieHeader() } });
+  static open(gw: TestGateway, client: Client, params: TerminalParams): Promise<TerminalClient> {
+    return TerminalClient.connect(gw, client, terminalSocketPath('localhost', client.session!.token, params));
+  }
+
+  /** Opens any websocket that speaks the terminal protocol, at `path` on the gateway, as `client`. */
+  static async connect(gw: TestGateway, client: Client, path: string): Promise<TerminalClient> {
+    const socket = new WebSocket(`${gw.url.replace(/^http/, 'ws')}${path}`, { headers: { cookie: client.cookieHeader() } });
     const terminal = new TerminalClient(socket);
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);

@@ -19,6 +19,8 @@ export interface ActiveSessionJson {
   database_name?: string;
   app_name?: string;
   parties?: Array<{ user: string }>;
+  /** Who opened the session. */
+  owner?: string;
   participantModes?: ParticipantMode[];
   moderated?: boolean;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SessionKind } from '../models/activeSession';
 
 /**
  * The terminal websocket's control messages. Terminal bytes travel as binary frames in both directions;
@@ -18,11 +19,11 @@ export const ackMessage = z.object({ type: z.literal('ack'), bytes: z.number().i
 
 const party = z.object({ id: z.string(), user: z.string(), remote_addr: z.string(), server_id: z.string(), last_active: z.string() });
 
-/** Gateway → browser, once the shell is open: what this session is. */
+/** Gateway → browser, once the shell is open: what this session is (server_* name the resource it runs on). */
 export const sessionMessage = z.object({
   type: z.literal('session'),
   session: z.object({
-    kind: z.literal('ssh'),
+    kind: z.enum(['ssh', 'k8s', 'db', 'app', 'desktop'] satisfies SessionKind[]),
     id: z.string(),
     namespace: z.string(),
     login: z.string(),

@@ -5,13 +5,21 @@ import { z } from 'zod';
 const size = z.object({ w: z.number().int().min(1).max(1000), h: z.number().int().min(1).max(1000) });
 const login = z.string().min(1).max(64);
 
-export const streamRequest = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('shell'), login, term: size, sessionId: z.string() }),
-  z.object({ kind: z.literal('exec'), login, command: z.string().min(1) }),
-  z.object({ kind: z.literal('upload'), login, path: z.string().min(1) }),
-  z.object({ kind: z.literal('download'), login, path: z.string().min(1) }),
+/** What the gateway may ask of a node the agent serves. */
+export const nodeRequest = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('shell'), login, term: size, sessionId: z.string() }),
+  z.object({ op: z.literal('exec'), login, command: z.string().min(1) }),
+  z.object({ op: z.literal('upload'), login, path: z.string().min(1) }),
+  z.object({ op: z.literal('download'), login, path: z.string().min(1) }),
 ]);
-export type StreamRequest = z.infer<typeof streamRequest>;
+export type NodeRequest = z.infer<typeof nodeRequest>;
+
+/**
+ * A new stream's request: which resource the agent serves (its kind and id) and what for. The request itself is
+ * the kind's own business: the agent's service for that kind validates it.
+ */
+export const streamRequest = z.object({ kind: z.string().min(1), id: z.string().min(1), request: z.record(z.string(), z.unknown()) });
+export type StreamRequest = { kind: string; id: string; request: NodeRequest };
 
 /** Per-stream control messages. */
 export const streamControl = z.discriminatedUnion('type', [

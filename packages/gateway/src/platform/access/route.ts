@@ -5,6 +5,7 @@ import { type AccessRule, authorize } from './authorize';
 import { checkCsrf } from './csrf';
 import { badRequest } from './errors';
 import type { Identity } from './identity';
+import type { Site } from '../clusters/sites';
 
 /**
  * Finds the caller's identity from the request's session cookie and bearer token (or access_token);
@@ -12,8 +13,19 @@ import type { Identity } from './identity';
  */
 export type Authenticator = (req: FastifyRequest, opts: { activity: boolean }) => Promise<Identity | undefined>;
 
+/** Turns a path's `:clusterId` into its cluster, or throws the 404 every route gives for an unknown one. */
+export type SiteResolver = (clusterId: string) => Site;
+
+/** What the gateway needs to guard routes: who is calling, and which cluster a path names. */
+export interface Guards {
+  authenticate: Authenticator;
+  resolveSite: SiteResolver;
+}
+
 export interface RouteContext<B, Q, P> {
   identity: Identity | undefined;
+  /** The cluster the path's `:clusterId` names, resolved before the handler runs. */
+  site: P extends { clusterId: string } ? Site : undefined;
   body: B;
   query: Q;
   params: P;
@@ -61,6 +73,12 @@ export function describeIssues(where: string, error: z.ZodError): string {
     .join('; ');
 }
 
+/** Resolves the cluster of a path that names one; every route with a `:clusterId` goes through here. */
+function siteOf<P>(resolveSite: SiteResolver, params: P): RouteContext<unknown, unknown, P>['site'] {
+  const clusterId = (params as { clusterId?: unknown } | undefined)?.clusterId;
+  return (typeof clusterId === 'string' ? resolveSite(clusterId) : undefined) as RouteContext<unknown, unknown, P>['site'];
+}
+
 function validate<T>(where: string, schema: ZodType<T> | null | undefined, value: unknown): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
@@ -82,7 +100,7 @@ function checkDeclaration(method: string, url: string, schemas: Schemas<unknown,
  */
 export function defineRoute<B = undefined, Q = undefined, P = undefined>(
   app: FastifyInstance,
-  authenticate: Authenticator,
+  { authenticate, resolveSite }: Guards,
   method: HTTPMethods,
   url: string,
   spec: RouteSpec<B, Q, P>,
@@ -103,8 +121,9 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined>(
       authorize(identity, spec.access);
       const params = validate('params', spec.params, req.params);
       const query = validate('query', spec.query, req.query);
+      const site = siteOf(resolveSite, params);
       const body = validate('body', spec.body, req.body);
-      return spec.handler({ identity, body, query, params, req, reply });
+      return spec.handler({ identity, site, body, query, params, req, reply });
     },
   });
 }
@@ -112,7 +131,7 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined>(
 /** Registers a websocket route with the same steps; browsers cannot send headers, so the bearer travels as access_token. */
 export function defineSocketRoute<Q = undefined, P = undefined>(
   app: FastifyInstance,
-  authenticate: Authenticator,
+  { authenticate, resolveSite }: Guards,
   url: string,
   spec: SocketRouteSpec<Q, P>,
 ): void {
@@ -126,7 +145,7 @@ export function defineSocketRoute<Q = undefined, P = undefined>(
     preValidation: async (req) => {
       const identity = await authenticate(req, { activity: true });
       authorize(identity, spec.access);
-      validate('params', spec.params, req.params);
+      siteOf(resolveSite, validate('params', spec.params, req.params));
       validate('query', spec.query, req.query);
       (req as FastifyRequest & { identity?: Identity }).identity = identity;
     },
@@ -134,7 +153,8 @@ export function defineSocketRoute<Q = undefined, P = undefined>(
     wsHandler: (socket, req) => {
       const params = validate('params', spec.params, req.params);
       const query = validate('query', spec.query, req.query);
-      return spec.handler(socket, { identity: (req as FastifyRequest & { identity?: Identity }).identity, body: undefined, query, params, req });
+      const identity = (req as FastifyRequest & { identity?: Identity }).identity;
+      return spec.handler(socket, { identity, site: siteOf(resolveSite, params), body: undefined, query, params, req });
     },
   });
 }

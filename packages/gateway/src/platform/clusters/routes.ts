@@ -1,33 +1,33 @@
+import { apiPaths } from '@portcullis/shared';
 import type { Gateway } from '../server/context';
+import type { Site } from './sites';
 import { presentUserContext } from './context';
-import { assertLocalCluster } from './local';
 import { presentCluster } from './presenter';
 import { clusterParams } from './schemas';
 
-export function clusterRoutes(gw: Gateway) {
-  const cluster = async () => presentCluster(gw.config.clusterName, gw.publicUrl(), await gw.countNodes(), gw.now());
+/** What a cluster's summary counts, from the resource kinds that hold it. */
+export interface ClusterCounts {
+  nodes(site: Site): Promise<number>;
+}
 
-  gw.route('GET', '/v1/webapi/sites', {
+export function clusterRoutes(gw: Gateway, counts: ClusterCounts) {
+  const cluster = async (site: Site) => presentCluster(site.name, gw.publicUrl(), await counts.nodes(site), gw.now());
+
+  gw.route('GET', apiPaths.clusters, {
     access: { signedIn: 'every signed-in user sees the cluster they are in' },
-    handler: async () => [await cluster()],
+    handler: async () => Promise.all(gw.sites.list().map(cluster)),
   });
 
-  gw.route('GET', '/v1/webapi/sites/:clusterId/alerts', {
+  gw.route('GET', apiPaths.clusterAlerts, {
     access: { signedIn: 'cluster alerts are banners meant for every signed-in user' },
     params: clusterParams,
     // This gateway raises no cluster alerts yet; the list is genuinely empty.
-    handler: ({ params }) => {
-      assertLocalCluster(gw, params.clusterId);
-      return { alerts: [] };
-    },
+    handler: () => ({ alerts: [] }),
   });
 
-  gw.route('GET', '/v1/webapi/sites/:clusterId/context', {
+  gw.route('GET', apiPaths.userContext, {
     access: { signedIn: 'a user reads their own permissions' },
     params: clusterParams,
-    handler: async ({ identity, params }) => {
-      assertLocalCluster(gw, params.clusterId);
-      return presentUserContext(identity!, await cluster());
-    },
+    handler: async ({ identity, site }) => presentUserContext(identity!, await cluster(site)),
   });
 }

@@ -5,10 +5,8 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import { registerErrorHandler } from '../access/errors';
 import { publicUrl, type GatewayConfig } from '../config/config';
 import { refuseUnenforced } from '../config/unenforced';
-import { liveSessionRoutes } from '../../resources/livesessions/routes';
-import { serversDomain } from '../../resources/nodes/register';
+import { registerResources, type ResourcesOptions } from '../../resources/register';
 import { pingRoutes } from '../ping/routes';
-import { recordingRoutes } from '../../resources/recordings/routes';
 import { RoleService } from '../../management/roles/service';
 import { roleRoutes } from '../../management/roles/routes';
 import { sessionRoutes } from '../../management/websessions/routes';
@@ -41,7 +39,7 @@ export interface GatewayServer {
 }
 
 /** Assembles the gateway: opens storage, runs first-start setup, and lets every domain register its routes. */
-export async function createGateway(config: GatewayConfig, opts: { now?: () => number } = {}): Promise<GatewayServer> {
+export async function createGateway(config: GatewayConfig, opts: { now?: () => number; resources?: ResourcesOptions } = {}): Promise<GatewayServer> {
   refuseUnenforced(config);
   const https = config.tls ? { key: readFileSync(config.tls.key), cert: readFileSync(config.tls.cert) } : null;
   const base = { logger: { level: config.logLevel }, logController: new LogController({ disableRequestLogging: true }) };
@@ -66,11 +64,9 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   userRoutes(gw, users);
   passwordRoutes(gw, users);
   roleRoutes(gw, roles);
-  clusterRoutes(gw);
   auditRoutes(gw);
-  const servers = serversDomain(gw, app);
-  liveSessionRoutes(gw, servers.live);
-  recordingRoutes(gw);
+  const resources = registerResources(gw, app, opts.resources);
+  clusterRoutes(gw, { nodes: () => resources.nodes.count(gw.now(), []) });
   await consoleRoutes(app, gw);
 
   return {

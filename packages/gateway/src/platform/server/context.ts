@@ -1,5 +1,6 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { defineRoute, defineSocketRoute, type Authenticator, type RouteSpec, type SocketRouteSpec } from '../access/route';
+import { defineRoute, defineSocketRoute, type Guards, type RouteSpec, type SocketRouteSpec } from '../access/route';
+import { Sites } from '../clusters/sites';
 import { PasswordHasher } from '../passwords/password';
 import type { GatewayConfig } from '../config/config';
 import { SessionService } from '../../management/websessions/service';
@@ -14,8 +15,8 @@ export interface Gateway {
   now: () => number;
   /** The URL people open, e.g. for invite links. Known once the server listens. */
   publicUrl: () => string;
-  /** How many nodes the cluster has; the nodes domain replaces it with its own count. */
-  countNodes: () => Promise<number>;
+  /** The clusters `:clusterId` paths can name. */
+  sites: Sites;
   route<B = undefined, Q = undefined, P = undefined>(method: HTTPMethods, url: string, spec: RouteSpec<B, Q, P>): void;
   socket<Q = undefined, P = undefined>(url: string, spec: SocketRouteSpec<Q, P>): void;
 }
@@ -23,7 +24,8 @@ export interface Gateway {
 export function createContext(app: FastifyInstance, config: GatewayConfig, store: Store, publicUrl: () => string, now = Date.now): Gateway {
   const hasher = new PasswordHasher(config.auth.passwordHashing);
   const sessions = new SessionService(store, config, hasher, now);
-  const authenticate: Authenticator = (req, opts) => sessions.authenticate(req, opts);
+  const sites = new Sites(config.clusterName);
+  const guards: Guards = { authenticate: (req, opts) => sessions.authenticate(req, opts), resolveSite: (id) => sites.resolve(id) };
   return {
     config,
     store,
@@ -31,8 +33,8 @@ export function createContext(app: FastifyInstance, config: GatewayConfig, store
     sessions,
     now,
     publicUrl,
-    countNodes: async () => 0,
-    route: (method, url, spec) => defineRoute(app, authenticate, method, url, spec),
-    socket: (url, spec) => defineSocketRoute(app, authenticate, url, spec),
+    sites,
+    route: (method, url, spec) => defineRoute(app, guards, method, url, spec),
+    socket: (url, spec) => defineSocketRoute(app, guards, url, spec),
   };
 }

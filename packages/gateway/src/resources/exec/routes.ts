@@ -1,21 +1,37 @@
-import type { Servers } from '../nodes/servers';
-import type { Gateway } from '../../platform/server/context';
+import { websocketPaths } from '@portcullis/shared';
+import { recordEvent } from '../../management/audit/record';
 import { clusterParams } from '../../platform/clusters/schemas';
-import { holdIncoming } from '../terminal/bridge';
-import { refuse } from '../terminal/routes';
+import type { Gateway } from '../../platform/server/context';
+import { isRefusal } from '../core/admit';
+import type { SessionCore } from '../core/sessionCore';
+import { holdIncoming, refuse } from '../core/socket';
 import { execQuery } from './schemas';
-import { runCommand } from './service';
 
-/** The command websocket: runs one command without a terminal on a node, streaming its output and exit code. */
-export function execRoutes(gw: Gateway, servers: Servers) {
-  gw.socket('/v1/webapi/command/:clusterId/execute', {
+/**
+ * The command websocket: runs one command without a PTY on a node (through its agent or over OpenSSH) after the
+ * terminal's access checks, streams stdout and stderr as terminal data frames, and closes with the exit code.
+ * It is a tracked session that ends with a non-interactive session.end event, after an exec (or exec
+ * failure) event naming the command.
+ */
+export function execRoutes(gw: Gateway, core: SessionCore) {
+  gw.socket(websocketPaths.commandExecute, {
     access: { signedIn: 'who may run commands as which login on which node is decided per node in the handler, by the roles' },
     params: clusterParams,
     query: execQuery,
-    handler: async (socket, { identity, params, query, req }) => {
-      const release = holdIncoming(socket);
-      if (params.clusterId !== gw.config.clusterName) return refuse(socket, `no cluster named ${params.clusterId}`);
-      await runCommand(gw, servers, socket, identity!, query.params, req.ip, release);
+    handler: async (socket, { identity, query, req }) => {
+      const held = holdIncoming(socket);
+      const p = query.params;
+      const admission = await core.admit({ kind: 'node', id: p.server_id, identity: identity!, login: p.login, remoteAddr: req.ip, refusedEvent: 'SESSION_REJECTED' });
+      if (isRefusal(admission)) return refuse(socket, admission.message);
+      await core.start(admission, {
+        socket,
+        held,
+        open: { type: 'exec', command: p.command },
+        onEnd: ({ exit }, fields) => {
+          const ran = exit.code === 0 ? { name: 'EXEC' as const, detail: {} } : { name: 'EXEC_FAILURE' as const, detail: { exitError: exit.error ?? `exit status ${exit.code}` } };
+          return recordEvent(gw.store, ran.name, { ...fields, command: p.command, 'addr.remote': req.ip, ...(exit.code !== null ? { exitCode: exit.code } : {}), ...ran.detail });
+        },
+      });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonQueryParam } from '../terminal/query';
+import { jsonQueryParam } from '../../platform/access/jsonQueryParam';
 
 /** The `params` of the command websocket (spec §7): one command, one login, one node. */
 export const execParams = z.object({

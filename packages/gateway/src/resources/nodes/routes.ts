@@ -5,21 +5,17 @@ import { randomUUID } from 'node:crypto';
 import { listNodes } from './list';
 import { presentNode } from './presenter';
 import { addNodeBody, nodeListQuery, nodeParams, siteParams } from './schemas';
-import type { Servers } from './servers';
+import type { UserCertificateAuthority } from '../connectors/openssh/ca';
+import type { NodeRepo } from './repo';
 
 /** The node list of a cluster, and registering or removing agentless OpenSSH nodes. */
-export function nodeRoutes(gw: Gateway, servers: Servers) {
-  const checkSite = (clusterId: string) => {
-    if (clusterId !== gw.config.clusterName) throw notFound(`no cluster named ${clusterId}`);
-  };
-
+export function nodeRoutes(gw: Gateway, nodes: NodeRepo, ca: UserCertificateAuthority) {
   gw.route('GET', '/v1/webapi/sites/:clusterId/nodes', {
     access: { resource: 'node', verb: 'list' },
     params: siteParams,
     query: nodeListQuery,
     handler: async ({ identity, params, query }) => {
-      checkSite(params.clusterId);
-      const page = await listNodes(servers.nodes, identity!.roles, query, gw.now());
+      const page = await listNodes(nodes, identity!.roles, query, gw.now());
       return { items: page.items.map((n) => presentNode(n, params.clusterId, identity!.roles)), startKey: page.startKey, totalCount: page.totalCount };
     },
   });
@@ -29,9 +25,8 @@ export function nodeRoutes(gw: Gateway, servers: Servers) {
     params: siteParams,
     body: addNodeBody,
     handler: async ({ identity, params, body }) => {
-      checkSite(params.clusterId);
       const node = { id: randomUUID(), hostname: body.hostname, addr: body.addr, tunnel: false, labels: body.labels, expiresAt: null };
-      await servers.nodes.upsert(node, gw.now());
+      await nodes.upsert(node, gw.now());
       await recordEvent(gw.store, 'INSTANCE_JOIN', { user: identity!.user.name, node_name: body.hostname, role: 'Node', method: 'openssh', server_id: node.id });
       return presentNode(node, params.clusterId, identity!.roles);
     },
@@ -41,8 +36,7 @@ export function nodeRoutes(gw: Gateway, servers: Servers) {
     access: { resource: 'node', verb: 'delete' },
     params: nodeParams,
     handler: async ({ params }) => {
-      checkSite(params.clusterId);
-      if (!(await servers.nodes.remove(params.serverId))) throw notFound(`no node with id ${params.serverId}`);
+      if (!(await nodes.remove(params.serverId))) throw notFound(`no node with id ${params.serverId}`);
       return { message: 'ok' };
     },
   });
@@ -51,10 +45,9 @@ export function nodeRoutes(gw: Gateway, servers: Servers) {
   gw.route('GET', '/v1/webapi/sites/:clusterId/ssh/user-ca', {
     access: { resource: 'node', verb: 'create' },
     params: siteParams,
-    handler: ({ params, reply }) => {
-      checkSite(params.clusterId);
+    handler: ({ reply }) => {
       reply.type('text/plain; charset=utf-8');
-      return servers.ca.publicKeyLine;
+      return ca.publicKeyLine;
     },
   });
 }

@@ -1,15 +1,15 @@
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '@portcullis/shared';
 import { z } from 'zod';
 import { recordEvent } from '../../management/audit/record';
 import { HttpError, notFound, forbidden } from '../../platform/access/errors';
 import type { Identity } from '../../platform/access/identity';
-import type { Servers } from '../nodes/servers';
+import { isRefusal } from '../core/admit';
+import { ResourceUnreachableError, type Transfer } from '../core/connectors';
+import type { SessionCore } from '../core/sessionCore';
 import type { Gateway } from '../../platform/server/context';
-import { parseSshAddr } from '../connectors/openssh/client';
-import { auditRefusal, isLive, nodeRefusal } from '../terminal/access';
-import { agentDownload, agentUpload, sshDownload, sshUpload, type Transfer } from './channels';
 import { downloadName, remotePath } from './paths';
 
 const transferParams = z.object({
@@ -53,39 +53,39 @@ function counter(): Transform & { bytes: number } {
  * raw request body to it. Both stream end to end (nothing is held whole in memory), run as the login on the
  * node after the same access checks as a shell, and are audited.
  */
-export function transferRoutes(gw: Gateway, app: FastifyInstance, servers: Servers) {
+export function transferRoutes(gw: Gateway, app: FastifyInstance, core: SessionCore) {
   // Uploads arrive as the raw body; the handler streams it instead of letting the server buffer it.
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
 
   async function prepare(identity: Identity, params: z.infer<typeof transferParams>, remoteAddr: string) {
-    if (params.clusterId !== gw.config.clusterName) throw notFound(`no cluster named ${params.clusterId}`);
-    const node = await servers.nodes.get(params.serverId);
-    if (!isLive(node, gw.now())) throw notFound(`node ${params.serverId} was not found or is offline`);
-    const reason = nodeRefusal(identity, node, params.login);
-    if (reason) {
-      await auditRefusal(gw.store, 'SCP_DISALLOWED', identity, node, params.login, reason, remoteAddr);
-      throw forbidden(`access denied to ${params.login}@${node.hostname}: ${reason}`);
+    const admission = await core.admit({ kind: 'node', id: params.serverId, identity, login: params.login, remoteAddr, refusedEvent: 'SCP_DISALLOWED' });
+    if (isRefusal(admission)) throw admission.refused === 'missing' ? notFound(admission.message) : forbidden(admission.message);
+    const { resource } = admission;
+    const caller = { user: identity.user.name, keyId: `${identity.user.name}@${gw.config.clusterName}` };
+    let files;
+    try {
+      files = core.connectors.for(resource).files;
+      if (!files) throw new ResourceUnreachableError(`${resource.kind} ${resource.name} has no files to transfer`);
+    } catch (err) {
+      if (err instanceof ResourceUnreachableError) throw new HttpError(502, err.message);
+      throw err;
     }
-    const keyId = `${identity.user.name}@${gw.config.clusterName}`;
-    const mux = node.tunnel ? servers.agents.connection(node.id) : undefined;
-    if (node.tunnel && !mux) throw new HttpError(502, `node ${node.hostname} is offline: its agent is not connected`);
+    const transfers = files;
     return {
-      node,
-      download: (path: string): Transfer<Readable> =>
-        mux ? agentDownload(mux, params.login, path) : sshDownload(servers.ssh, parseSshAddr(node.addr), params.login, keyId, path),
-      upload: (path: string): Transfer<Writable> =>
-        mux ? agentUpload(mux, params.login, path) : sshUpload(servers.ssh, parseSshAddr(node.addr), params.login, keyId, path),
+      node: resource,
+      download: (path: string): Transfer<Readable> => transfers.download(resource, params.login, path, caller),
+      upload: (path: string): Transfer<Writable> => transfers.upload(resource, params.login, path, caller),
     };
   }
 
-  gw.route('GET', '/v1/webapi/sites/:clusterId/nodes/:serverId/:login/scp', {
+  gw.route('GET', apiPaths.scp, {
     access: { signedIn: 'who may read files on which node and login is decided per node, by the roles' },
     params: transferParams,
     query: transferQuery,
     handler: async ({ identity, params, query, req, reply }) => {
       const { node, download } = await prepare(identity!, params, req.ip);
       const path = remotePath(query.location);
-      const event = { user: identity!.user.name, login: params.login, path, server_id: node.id, server_hostname: node.hostname, 'addr.remote': req.ip };
+      const event = { user: identity!.user.name, login: params.login, path, server_id: node.id, server_hostname: node.name, 'addr.remote': req.ip };
       const transfer = download(path);
       // Wait for the first byte (or the end) so a missing or unreadable file answers with its real status.
       await new Promise((resolve) => transfer.data.once('readable', resolve));
@@ -106,7 +106,7 @@ export function transferRoutes(gw: Gateway, app: FastifyInstance, servers: Serve
     },
   });
 
-  gw.route('POST', '/v1/webapi/sites/:clusterId/nodes/:serverId/:login/scp', {
+  gw.route('POST', apiPaths.scp, {
     access: { signedIn: 'who may write files on which node and login is decided per node, by the roles' },
     params: transferParams,
     query: transferQuery,
@@ -114,7 +114,7 @@ export function transferRoutes(gw: Gateway, app: FastifyInstance, servers: Serve
     handler: async ({ identity, params, query, body, req }) => {
       const { node, upload } = await prepare(identity!, params, req.ip);
       const path = remotePath(query.location, query.filename);
-      const event = { user: identity!.user.name, login: params.login, path, server_id: node.id, server_hostname: node.hostname, 'addr.remote': req.ip };
+      const event = { user: identity!.user.name, login: params.login, path, server_id: node.id, server_hostname: node.name, 'addr.remote': req.ip };
       const transfer = upload(path);
       const count = counter();
       const sent = pipeline(body, count, transfer.data).catch((err: Error) => err);

@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { terminalWindowBytes } from '@portcullis/shared';
-import type { OpenSshClient, SshTarget } from '../connectors/openssh/client';
-import type { ShellChannel } from '../terminal/channel';
-import { heldOutput, sshExitError } from '../terminal/heldOutput';
+import type { Channel } from '../../core/channel';
+import type { OpenSshClient, SshTarget } from './client';
+import { heldOutput, sshExitError } from './heldOutput';
 
 /**
  * A command on an OpenSSH node: OpenSSH's client runs it without a PTY (-T) under a gateway-signed certificate.
  * Its stdout and stderr pipes pause while a terminal window of output is unacknowledged.
  */
-export function openSshExec(client: OpenSshClient, target: SshTarget, login: string, command: string, keyId: string): ShellChannel {
+export function openSshExec(client: OpenSshClient, target: SshTarget, login: string, command: string, keyId: string): Channel {
   const prepared = client.prepare(target, login, keyId, { tty: false });
   // `--` ends ssh's options, so a command starting with `-` is sent to the node rather than read as one.
   const child = spawn('ssh', [...prepared.args, '--', command], { stdio: ['pipe', 'pipe', 'pipe'] });

@@ -1,12 +1,12 @@
 import { maxMirrorBacklogBytes, type ScreenMirror } from '../recordings/screenMirrors';
-import type { ShellChannel } from '../terminal/channel';
+import type { Channel } from './channel';
 
 /**
  * The owner's channel with its credit held back while the screen of a session that is not recorded lags more
  * than maxMirrorBacklogBytes: the shell then waits, as it does for a slow browser, instead of the gateway
  * queueing output in memory for a parser that cannot keep up. (A recording's screen reads its backlog from disk.)
  */
-export function withCreditGate(channel: ShellChannel, screen: ScreenMirror): ShellChannel {
+export function withCreditGate(channel: Channel, screen: ScreenMirror): Channel {
   let owed = 0;
   let waiting = false;
   const pay = () => {

@@ -1,14 +1,14 @@
 import { spawn as spawnPty } from 'node-pty';
 import { terminalWindowBytes } from '@portcullis/shared';
-import type { OpenSshClient, SshTarget } from '../connectors/openssh/client';
-import type { ShellChannel, ShellRequest } from './channel';
+import type { Channel, ChannelRequest } from '../../core/channel';
+import type { OpenSshClient, SshTarget } from './client';
 import { heldOutput, sshExitError } from './heldOutput';
 
 /**
  * A shell on an OpenSSH node: OpenSSH's client runs on a local PTY (so resizes reach the remote PTY as
  * window-change requests), paused whenever a terminal window of its output is unacknowledged.
  */
-export function openSshShell(client: OpenSshClient, target: SshTarget, request: ShellRequest, keyId: string): ShellChannel {
+export function openSshShell(client: OpenSshClient, target: SshTarget, request: Extract<ChannelRequest, { type: 'shell' }>, keyId: string): Channel {
   const login = client.prepare(target, request.login, keyId, { tty: true });
   const pty = spawnPty('ssh', login.args, { name: 'xterm-256color', cols: request.term.w, rows: request.term.h, env: { ...process.env, TERM: 'xterm-256color' }, encoding: null });
   let unacked = 0;

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { SessionKind } from '@portcullis/shared';
 
 export interface SessionParty {
   id: string;
@@ -10,11 +11,10 @@ export interface SessionParty {
 
 export interface TrackedSession {
   id: string;
-  kind: 'ssh';
+  kind: SessionKind;
   login: string;
-  serverId: string;
-  serverHostname: string;
-  serverAddr: string;
+  /** The resource the session runs on. */
+  resource: { kind: string; id: string; name: string; addr: string };
   clusterName: string;
   /** Who opened the session. */
   owner: string;
@@ -33,8 +33,8 @@ export interface SessionTrackerEvents {
 }
 
 /**
- * The live SSH sessions of this gateway: who is in them, on which node and login, the terminal size and
- * times. Live-session listing, joining and recording build on this; it keeps only sessions in progress.
+ * The live resource sessions of this gateway: who is in them, on which resource and login, the terminal size
+ * and times. Listing, joining and recording build on this; it keeps only sessions in progress.
  */
 export class SessionTracker extends EventEmitter<SessionTrackerEvents> {
   private readonly sessions = new Map<string, TrackedSession>();
@@ -75,7 +75,7 @@ export class SessionTracker extends EventEmitter<SessionTrackerEvents> {
     this.emit('update', s);
   }
 
-  /** Someone joined the session (livesessions decides who may). */
+  /** Someone joined the session (the join policy decides who may). */
   join(id: string, party: Omit<SessionParty, 'joinedAt' | 'lastActive'>): void {
     const s = this.sessions.get(id);
     if (!s) return;

@@ -1,0 +1,51 @@
+import type { Identity } from '../../platform/access/identity';
+import { recordEvent, type EventName } from '../../management/audit/record';
+import type { Store } from '../../platform/storage/store';
+import type { Resource, ResourceKind } from './resource';
+
+/** Someone may use `login` on `resource`: what opening a session or moving a file starts from. */
+export interface Admission {
+  kind: ResourceKind;
+  resource: Resource;
+  identity: Identity;
+  login: string;
+  remoteAddr: string;
+}
+
+/** Why not: `missing` when there is no such live resource, `denied` when the roles refuse (audited). */
+export type Refusal = { refused: 'missing' | 'denied'; message: string };
+
+export interface AdmitRequest {
+  kind: ResourceKind;
+  id: string;
+  identity: Identity;
+  login: string;
+  remoteAddr: string;
+  /** The audit event a refusal by the roles is written as (session.rejected, scp.disallowed …). */
+  refusedEvent: EventName;
+}
+
+/**
+ * The one admission check every way into a resource passes: the resource exists and is reachable, and the
+ * user's roles allow the login there (the kind decides; deny wins). A refusal by the roles is audited. Locks
+ * and per-session MFA plug in here.
+ */
+export async function admit(store: Store, request: AdmitRequest): Promise<Admission | Refusal> {
+  const { kind, identity, login, remoteAddr } = request;
+  const resource = await kind.find(request.id);
+  if (!resource) return { refused: 'missing', message: `${kind.name} ${request.id} was not found or is offline` };
+  const reason = kind.refusal(identity, resource, login);
+  if (!reason) return { kind, resource, identity, login, remoteAddr };
+  await recordEvent(store, request.refusedEvent, {
+    user: identity.user.name,
+    login,
+    server: resource.name,
+    ...kind.auditFields(resource),
+    reason,
+    error: reason,
+    'addr.remote': remoteAddr,
+  });
+  return { refused: 'denied', message: `access denied to ${login}@${resource.name}: ${reason}` };
+}
+
+export const isRefusal = (a: Admission | Refusal): a is Refusal => 'refused' in a;

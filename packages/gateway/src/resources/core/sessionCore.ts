@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { ParticipantMode } from '@portcullis/shared';
+import type { WebSocket } from 'ws';
+import type { Identity } from '../../platform/access/identity';
+import { recordEvent } from '../../management/audit/record';
+import type { Gateway } from '../../platform/server/context';
+import { closeInterruptedRecordings } from '../recordings/recover';
+import type { RecordingStore } from '../recordings/store';
+import { admit, type Admission, type AdmitRequest, type Refusal } from './admit';
+import { ResourceUnreachableError, type Connectors } from './connectors';
+import { joinModes, recordingEnabled } from './joinPolicy';
+import { LiveSession, type SessionEnd } from './liveSession';
+import type { ResourceKinds } from './resource';
+import { sessionJson } from './sessionJson';
+import { refuse, sendControl, type Incoming } from './socket';
+import { SessionTracker, type TrackedSession } from './tracker';
+
+/** A session without a terminal (one command) is still described with one: the default window. */
+const noTerminal = { w: 80, h: 24 };
+
+export interface StartOptions {
+  socket: WebSocket;
+  /** Stops holding what the browser sent during admission and hands it over (see holdIncoming). */
+  held: () => Incoming[];
+  /** A shell on a terminal (interactive: joinable, recorded, session.start written) or one command. */
+  open: { type: 'shell'; term: { w: number; h: number } } | { type: 'exec'; command: string };
+  /** Events of the adapter's own, written after the session ends and before its session.end event. */
+  onEnd?: (end: SessionEnd, auditFields: Record<string, unknown>) => Promise<unknown>;
+}
+
+/**
+ * The session core: admit → open a channel through the resource's connector → track → parties and
+ * recording → audit start and end. The terminal, the command socket and file transfer are thin adapters over
+ * it, and a new resource kind gets all of it by registering a kind and a connector.
+ */
+export class SessionCore {
+  readonly tracker: SessionTracker;
+  private readonly live = new Map<string, LiveSession>();
+
+  constructor(
+    private readonly gw: Gateway,
+    readonly kinds: ResourceKinds,
+    readonly connectors: Connectors,
+    private readonly recordings: RecordingStore,
+  ) {
+    this.tracker = new SessionTracker(gw.now);
+    void closeInterruptedRecordings(recordings, gw.store, (sid) => this.live.has(sid)).catch((err: Error) =>
+      process.emitWarning(`could not close the recordings a stopped gateway left open: ${err.message}`),
+    );
+  }
+
+  admit(request: Omit<AdmitRequest, 'kind'> & { kind: string }): Promise<Admission | Refusal> {
+    return admit(this.gw.store, { ...request, kind: this.kinds.get(request.kind) });
+  }
+
+  /** Opens the admitted session and bridges it to the browser's socket until it ends, audited start to end. */
+  async start(admission: Admission, options: StartOptions): Promise<void> {
+    const { kind, resource, identity, login, remoteAddr } = admission;
+    const { socket } = options;
+    const user = identity.user.name;
+    const clusterName = this.gw.config.clusterName;
+    const sid = randomUUID();
+    const interactive = options.open.type === 'shell';
+    const term = options.open.type === 'shell' ? options.open.term : noTerminal;
+    const request = options.open.type === 'shell' ? { type: 'shell' as const, login, term, sessionId: sid } : { type: 'exec' as const, login, command: options.open.command };
+    let channel;
+    try {
+      channel = this.connectors.for(resource).channel(resource, request, { user, keyId: `${user}@${clusterName}` });
+    } catch (err) {
+      if (err instanceof ResourceUnreachableError) return refuse(socket, err.message);
+      throw err;
+    }
+    const partyId = randomUUID();
+    const session = this.tracker.start(
+      { id: sid, kind: kind.sessionKind, login, resource: { kind: resource.kind, id: resource.id, name: resource.name, addr: resource.addr }, clusterName, owner: user, terminal: term },
+      { id: partyId, user, remoteAddr },
+    );
+    const recorded = recordingEnabled(identity.roles);
+    const auditFields = { sid, login, ...kind.auditFields(resource), namespace: 'default' };
+    const live = new LiveSession({
+      store: this.gw.store,
+      now: this.gw.now,
+      tracker: this.tracker,
+      session,
+      channel,
+      owner: { partyId, socket, held: options.held(), roles: identity.user.roles },
+      interactive,
+      ...(interactive && recorded ? { recordings: this.recordings } : {}),
+      auditFields,
+    });
+    if (interactive) this.live.set(sid, live);
+    sendControl(socket, { type: 'session', session: sessionJson(session) });
+    // The start event is written while the channel starts, not before: the audit write stays off the path to the prompt.
+    const started = interactive ? recordEvent(this.gw.store, 'SESSION_START', { ...auditFields, user, size: `${term.w}:${term.h}`, 'addr.remote': remoteAddr, interactive: true }) : undefined;
+    void live.ended
+      .then(async (end) => {
+        this.live.delete(sid);
+        await started;
+        await options.onEnd?.(end, { user, ...auditFields });
+        await recordEvent(this.gw.store, 'SESSION_END', {
+          ...auditFields,
+          user,
+          participants: end.participants,
+          interactive,
+          session_recording: recorded ? 'on' : 'off',
+          session_start: new Date(session.created).toISOString(),
+          session_stop: new Date(end.stopped).toISOString(),
+          ...(end.exit.error ? { error: end.exit.error } : {}),
+          ...(end.exit.code !== null ? { exit_code: end.exit.code } : {}),
+        });
+      })
+      .catch((err: Error) => process.emitWarning(`could not audit the end of session ${sid}: ${err.message}`));
+    if (started) sendControl(socket, { type: 'audit', event: await started });
+  }
+
+  /** Joins the browser to a running session in the requested mode, or refuses with the reason. */
+  async join(socket: WebSocket, identity: Identity, sid: string, requested: ParticipantMode | undefined, remoteAddr: string, held: () => Incoming[]): Promise<void> {
+    const live = this.live.get(sid);
+    if (!live) return refuse(socket, `session ${sid} was not found or has ended`);
+    const allowed = this.modesFor(identity, sid);
+    const mode = requested ?? allowed[0];
+    if (!mode || !allowed.includes(mode)) {
+      return refuse(socket, allowed.length ? `your roles allow joining session ${sid} only as ${allowed.join(' or ')}` : `your roles do not allow joining session ${sid}`);
+    }
+    await live.join(socket, identity.user.name, mode, remoteAddr, held);
+  }
+
+  /** The modes this user is offered for this session (empty: may not join). */
+  modesFor(identity: Identity, sid: string): ParticipantMode[] {
+    const live = this.live.get(sid);
+    return live ? joinModes(identity.roles, live.ownerRoles, live.session.kind) : [];
+  }
+
+  /** The sessions people can see and join: those with a terminal. */
+  list(): TrackedSession[] {
+    return [...this.live.values()].map((l) => l.session);
+  }
+
+  get(sid: string): TrackedSession | undefined {
+    return this.live.get(sid)?.session;
+  }
+}

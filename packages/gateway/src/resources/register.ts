@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Gateway } from '../platform/server/context';
+import { JoinTokenService } from '../management/tokens/service';
+import { tokenRoutes } from '../management/tokens/routes';
+import { agentConnector } from './connectors/agent/connector';
+import { AgentRegistry } from './connectors/agent/registry';
+import { tunnelRoutes } from './connectors/agent/routes';
+import { Connectors } from './core/connectors';
+import { ResourceKinds } from './core/resource';
+import { SessionCore } from './core/sessionCore';
+import { liveSessionRoutes } from './livesessions/routes';
+import { nodesModule } from './nodes/module';
+import { nodeRepo, type NodeRepo } from './nodes/repo';
+import { RecordingStore } from './recordings/store';
+import { recordingRoutes } from './recordings/routes';
+
+/** What every resource kind's module registers with: the session core, agents and storage. */
+export interface Resources {
+  gw: Gateway;
+  app: FastifyInstance;
+  core: SessionCore;
+  agents: AgentRegistry;
+  nodes: NodeRepo;
+}
+
+/** A resource kind's folder plugs in through one of these: it registers its kind, connector and routes. */
+export type ResourceModule = (resources: Resources) => void;
+
+export interface ResourcesOptions {
+  /** How often agents heartbeat; their resources leave the lists after three missed beats (at once on disconnect). */
+  heartbeatMs?: number;
+  /** Kinds beyond the built-in ones (tests register one of their own through this). */
+  modules?: ResourceModule[];
+}
+
+/**
+ * Access to resources: agents and their tunnels, the session core with its connectors, the active sessions
+ * and recordings, and each kind's module (nodes today).
+ */
+export function registerResources(gw: Gateway, app: FastifyInstance, options: ResourcesOptions = {}): Resources {
+  const nodes = nodeRepo(gw.store);
+  const tokens = new JoinTokenService(gw.store, gw.now);
+  const agents = new AgentRegistry(gw.store, nodes, tokens, gw.now, { heartbeatMs: options.heartbeatMs ?? 5_000 });
+  const recordings = new RecordingStore(gw.config.dataDir);
+  const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings);
+  const resources: Resources = { gw, app, core, agents, nodes };
+  for (const module of [nodesModule, ...(options.modules ?? [])]) module(resources);
+  tokenRoutes(gw, tokens);
+  tunnelRoutes(gw, agents);
+  liveSessionRoutes(gw, core);
+  recordingRoutes(gw, recordings);
+  app.addHook('preClose', () => agents.closeAll());
+  return resources;
+}
