@@ -52,7 +52,7 @@ describe('portcullis start', () => {
     expect(invite?.[0]).toBe(`http://localhost:${port}/web/invite/${invite?.[1]}`);
     expect(invite?.[1]).toMatch(/^[0-9a-f]{32}$/);
     const token = await fetch(`${first.base}/v1/webapi/users/password/token/${invite![1]}`);
-    expect(await token.json()).toMatchObject({ user: 'admin', type: 'invite' });
+    expect(await token.json()).toMatchObject({ user: 'admin', tokenId: invite![1] });
     const res = await fetch(`${first.base}/v1/webapi/ping`);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(await res.json()).toMatchObject({ automatic_upgrades: false, proxy: { assist_enabled: false } });

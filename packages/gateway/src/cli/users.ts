@@ -17,7 +17,7 @@ export function usersCommand(program: Command, out: (line: string) => void) {
       await withServices(opts, async ({ users: service, url }) => {
         await service.create(cliActor, input.data);
         const invite = await service.createToken(cliActor, name, 'invite');
-        out(`User ${name} has been created. Share this invite link to set a password (valid until ${invite.expires}):`);
+        out(`User ${name} has been created. Share this invite link to set a password (valid until ${new Date(invite.expiresAt).toISOString()}):`);
         out(`${url}/web/invite/${invite.value}`);
       });
     });

@@ -50,9 +50,13 @@ export type Acl = { [A in Exclude<AclArea, 'integrations'>]: Access } & {
 
 export const noAccess: Readonly<Access> = { list: false, read: false, edit: false, create: false, remove: false };
 
-type RawAccess = Partial<Record<keyof IntegrationsAccess, boolean>>;
+/**
+ * userAcl as the server sends it (wire notes, "User context"). A server may leave out an area or a flag:
+ * makeAcl reads a missing flag as false and a missing boolean as true (spec §3).
+ */
+export type AclJson = { [K in keyof Acl]?: Acl[K] extends boolean ? boolean : Partial<Acl[K]> };
 
-const access = (raw: RawAccess | undefined): Access => ({
+const access = (raw: Partial<Access> | undefined): Access => ({
   list: raw?.list === true,
   read: raw?.read === true,
   edit: raw?.edit === true,
@@ -61,12 +65,11 @@ const access = (raw: RawAccess | undefined): Access => ({
 });
 
 /** Normalises the server's userAcl: every flag false unless granted; the three desktop booleans default true. */
-export function makeAcl(raw: Record<string, unknown> = {}): Acl {
-  const areas = Object.fromEntries(aclAreas.map((area) => [area, access(raw[area] as RawAccess | undefined)]));
-  const integrations = raw.integrations as RawAccess | undefined;
+export function makeAcl(raw: AclJson = {}): Acl {
+  const areas = Object.fromEntries(aclAreas.map((area) => [area, access(raw[area])]));
   return {
     ...(areas as Omit<Acl, 'integrations' | 'clipboardSharingEnabled' | 'desktopSessionRecording' | 'directorySharing'>),
-    integrations: { ...access(integrations), use: integrations?.use === true },
+    integrations: { ...access(raw.integrations), use: raw.integrations?.use === true },
     clipboardSharingEnabled: raw.clipboardSharingEnabled !== false,
     desktopSessionRecording: raw.desktopSessionRecording !== false,
     directorySharing: raw.directorySharing !== false,

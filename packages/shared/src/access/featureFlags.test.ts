@@ -1,8 +1,8 @@
-import { makeAcl } from './acl';
+import { makeAcl, type AclJson } from './acl';
 import { featureFlagNames, lockedFeatures, makeFeatureFlags, shouldCheckDiscoverOnboarding } from './featureFlags';
 
 const inputs = { assistEnabled: true, isDashboard: false };
-const flagsFor = (raw: Record<string, unknown>, extra = inputs) => makeFeatureFlags(makeAcl(raw), extra);
+const flagsFor = (raw: AclJson, extra = inputs) => makeFeatureFlags(makeAcl(raw), extra);
 
 test('there are 25 flags and every one is false when no user state is loaded', () => {
   expect(featureFlagNames).toHaveLength(25);

@@ -1,5 +1,5 @@
 export { aclAreas, makeAcl, noAccess } from './acl';
-export type { Access, Acl, AclArea, IntegrationsAccess } from './acl';
+export type { Access, Acl, AclArea, AclJson, IntegrationsAccess } from './acl';
 export { makeUserContext } from './userContext';
 export type { AccessStrategyType, UserContext, UserContextJson } from './userContext';
 export {

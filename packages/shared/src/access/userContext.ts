@@ -1,5 +1,5 @@
 import { makeCluster, type Cluster, type ClusterJson } from '../models/cluster';
-import { makeAcl, type Acl } from './acl';
+import { makeAcl, type Acl, type AclJson } from './acl';
 
 export type AccessStrategyType = 'optional' | 'always' | 'reason';
 
@@ -7,7 +7,7 @@ export type AccessStrategyType = 'optional' | 'always' | 'reason';
 export interface UserContextJson {
   authType: string;
   userName: string;
-  userAcl?: Record<string, unknown>;
+  userAcl?: AclJson;
   cluster: ClusterJson;
   accessStrategy?: { type?: AccessStrategyType; prompt?: string };
   accessCapabilities?: { requestableRoles?: string[]; suggestedReviewers?: string[] };

@@ -4,4 +4,4 @@ export { makeEvent, unknownEventDesc } from './makeEvent';
 export type { AuditEvent } from './makeEvent';
 export { NETWORK_ACTION_DENY } from './sessionEvents';
 export { AuditCategory } from './categories';
-export type { EventDefinition, RawEvent } from './types';
+export type { EventDefinition, EventSearchJson, RawEvent } from './types';

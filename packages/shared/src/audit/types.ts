@@ -9,6 +9,12 @@ export interface RawEvent {
   [field: string]: unknown;
 }
 
+/** One page of the event search; E narrows the event for its session-end subset (recordings). startKey is empty on the last page. */
+export interface EventSearchJson<E = RawEvent> {
+  events: E[];
+  startKey: string;
+}
+
 /** One catalogue entry: what a code means and how its message reads. */
 export interface EventDefinition<C extends string = string> {
   code: C;

@@ -46,7 +46,7 @@ export function makeUser(json: UserJson): User {
   };
 }
 
-/** An invite or password-reset token, as returned once when created. */
+/** An invite or password-reset token: as created (tokenId is its value, shown this once) and as the invite page looks it up. */
 export interface ResetTokenJson {
   user: string;
   expiry: string;

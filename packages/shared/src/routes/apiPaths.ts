@@ -1,7 +1,11 @@
 /** Prefix of every API path unless noted (spec §7). */
 export const apiBasePath = '/v1/webapi';
 
-/** Every API path of spec §7 as a template for compilePath. Websocket paths are in websocketPaths. */
+/**
+ * Every API path as a template for compilePath: spec §7's, and the few the gateway adds (each commented).
+ * The gateway registers its routes from this table, and a gateway test fails on any route it lacks.
+ * Websocket paths are in websocketPaths.
+ */
 export const apiPaths = {
   clusters: '/v1/webapi/sites',
   clusterAlerts: '/v1/webapi/sites/:clusterId/alerts',
@@ -27,11 +31,21 @@ export const apiPaths = {
   userGroups: '/v1/webapi/sites/:clusterId/user-groups',
   sessions: '/v1/webapi/sites/:clusterId/sessions',
   session: '/v1/webapi/sites/:clusterId/sessions/:sid',
+  // The node an admin registered by hand (DELETE removes it).
+  node: '/v1/webapi/sites/:clusterId/nodes/:serverId',
+  // The SSH user CA public key, for an OpenSSH host's TrustedUserCAKeys.
+  sshUserCa: '/v1/webapi/sites/:clusterId/ssh/user-ca',
   resourcesCheck: '/v1/webapi/sites/:clusterId/resources/check',
   appDetails: '/v1/webapi/apps/:fqdn/:clusterId?/:publicAddr?',
 
   connectionDiagnostics: '/v1/webapi/sites/:clusterId/diagnostics/connections',
   scp: '/v1/webapi/sites/:clusterId/nodes/:serverId/:login/scp',
+
+  // SSH playback, streamed: the recording's summary, pages of timed events, a seek point, byte ranges of output.
+  recording: '/v1/webapi/sites/:clusterId/sessions/:sid/recording',
+  recordingEvents: '/v1/webapi/sites/:clusterId/sessions/:sid/recording/events',
+  recordingSeek: '/v1/webapi/sites/:clusterId/sessions/:sid/recording/seek',
+  recordingStream: '/v1/webapi/sites/:clusterId/sessions/:sid/recording/stream',
 
   webSession: '/v1/webapi/sessions/web',
   webSessionRenew: '/v1/webapi/sessions/web/renew',
@@ -48,6 +62,10 @@ export const apiPaths = {
   githubConnectors: '/v1/webapi/github/:name?',
   trustedClusters: '/v1/webapi/trustedcluster/:name?',
   joinToken: '/v1/webapi/token',
+  // The join tokens that are still valid (GET), listed by id, never by value.
+  joinTokens: '/v1/webapi/tokens',
+  // One join token by its listed id (DELETE revokes it).
+  joinTokenById: '/v1/webapi/tokens/:id',
 
   installDatabaseScript: '/scripts/:token/install-database.sh',
   installNodeScript: '/scripts/:token/install-node.sh',
@@ -55,6 +73,8 @@ export const apiPaths = {
   installAdDsScript: '/scripts/:token/install-ad-ds.ps1',
   installAdCsScript: '/scripts/:token/install-ad-cs.ps1',
   configureAdScript: '/scripts/:token/configure-ad.ps1',
+  // The agent package that install-node.sh downloads.
+  agentPackage: '/scripts/portcullis-agent.tgz',
 
   mfaRequired: '/v1/webapi/sites/:clusterId/mfa/required',
   mfaLoginBegin: '/v1/webapi/mfa/login/begin',

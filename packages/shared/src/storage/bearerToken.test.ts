@@ -2,7 +2,7 @@ import { utf8ToBase64 } from '../base64';
 import { decodeBootstrapToken, makeBearerToken, tokenTimeLeft } from './bearerToken';
 
 test('expires_in is in seconds and sessionInactiveTimeout defaults to 0', () => {
-  const token = makeBearerToken({ token: 'abc', expires_in: 600 }, 1_000);
+  const token = makeBearerToken({ type: 'Bearer', token: 'abc', expires_in: 600 }, 1_000);
   expect(token).toEqual({ accessToken: 'abc', expiresIn: 600, created: 1_000, sessionExpires: '', sessionInactiveTimeout: 0 });
   expect(tokenTimeLeft(token, 1_000)).toBe(600_000);
   expect(tokenTimeLeft(token, 601_000)).toBe(0);

@@ -2,6 +2,7 @@ import { base64ToUtf8 } from '../base64';
 
 /** The session JSON of login and renewal (wire notes). */
 export interface BearerTokenJson {
+  type: 'Bearer';
   token: string;
   expires_in: number;
   sessionExpires?: string;

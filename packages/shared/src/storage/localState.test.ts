@@ -17,7 +17,7 @@ test('every key carries the grv_teleport_ prefix', () => {
   for (const key of Object.values(StorageKey)) expect(key.startsWith('grv_teleport_')).toBe(true);
   const store = memoryStore();
   const state = createLocalState(store);
-  state.saveSession({ token: 't', expires_in: 60 }, 1000);
+  state.saveSession({ type: 'Bearer', token: 't', expires_in: 60 }, 1000);
   state.setRenewing(true);
   state.setLastActive(5);
   state.setDiscover({ step: 1 });
@@ -30,7 +30,7 @@ test('every key carries the grv_teleport_ prefix', () => {
 test('clearing keeps the theme and the assistant-popup flag only', () => {
   const store = memoryStore();
   const state = createLocalState(store);
-  state.saveSession({ token: 't', expires_in: 60 });
+  state.saveSession({ type: 'Bearer', token: 't', expires_in: 60 });
   state.setLastActive(5);
   state.setTheme('dark');
   state.setShowAssistPopup(false);
@@ -51,7 +51,7 @@ test('the bearer token round-trips and renewal is visible to other tabs', () => 
   const store = memoryStore();
   const tab1 = createLocalState(store);
   const tab2 = createLocalState(store);
-  tab1.saveSession({ token: 'abc', expires_in: 600, sessionExpires: '2026-01-01T00:00:00Z', sessionInactiveTimeout: 5000 }, 42);
+  tab1.saveSession({ type: 'Bearer', token: 'abc', expires_in: 600, sessionExpires: '2026-01-01T00:00:00Z', sessionInactiveTimeout: 5000 }, 42);
   expect(tab2.getBearerToken()).toEqual({
     accessToken: 'abc',
     expiresIn: 600,

@@ -1,3 +1,4 @@
+import type { EventSearchJson } from '@portcullis/shared';
 import type { EventKey } from '../../platform/storage/repos/events';
 import type { Store } from '../../platform/storage/store';
 import { encodeCursor } from './cursor';
@@ -21,7 +22,7 @@ export async function searchEvents(store: Store, q: EventSearch, now: number) {
     after: q.startKey,
     types: q.types,
   });
-  return { events: page.events.map((e) => e.data), startKey: page.next ? encodeCursor(page.next) : '' };
+  return { events: page.events.map((e) => e.data), startKey: page.next ? encodeCursor(page.next) : '' } satisfies EventSearchJson;
 }
 
 /** Event types that end a recorded session: what the recordings list pages through. */

@@ -1,4 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
+import { apiPaths } from '@portcullis/shared';
 import type { Gateway } from '../../platform/server/context';
 import { notFound } from '../../platform/access/errors';
 import { presentToken } from './presenter';
@@ -8,7 +9,7 @@ import type { JoinTokenService } from './service';
 
 /** Join tokens (POST /token, GET /tokens, DELETE /tokens/:id) and the install script that uses one. */
 export function tokenRoutes(gw: Gateway, tokens: JoinTokenService) {
-  gw.route('POST', '/v1/webapi/token', {
+  gw.route('POST', apiPaths.joinToken, {
     access: { resource: 'token', verb: 'create' },
     body: createTokenBody,
     handler: async ({ identity, body }) => {
@@ -18,12 +19,12 @@ export function tokenRoutes(gw: Gateway, tokens: JoinTokenService) {
     },
   });
 
-  gw.route('GET', '/v1/webapi/tokens', {
+  gw.route('GET', apiPaths.joinTokens, {
     access: { resource: 'token', verb: 'list' },
     handler: async () => ({ items: (await tokens.list()).map((t) => presentToken(t)) }),
   });
 
-  gw.route('DELETE', '/v1/webapi/tokens/:id', {
+  gw.route('DELETE', apiPaths.joinTokenById, {
     access: { resource: 'token', verb: 'delete' },
     params: tokenIdParams,
     handler: async ({ identity, params }) => {
@@ -32,7 +33,7 @@ export function tokenRoutes(gw: Gateway, tokens: JoinTokenService) {
     },
   });
 
-  gw.route('GET', '/scripts/:token/install-node.sh', {
+  gw.route('GET', apiPaths.installNodeScript, {
     access: { public: 'run with curl on the host being enrolled; the join token in the path is the credential' },
     params: tokenParams,
     handler: async ({ params, reply }) => {
@@ -43,7 +44,7 @@ export function tokenRoutes(gw: Gateway, tokens: JoinTokenService) {
     },
   });
 
-  gw.route('GET', '/scripts/portcullis-agent.tgz', {
+  gw.route('GET', apiPaths.agentPackage, {
     access: { public: 'the agent package install-node.sh installs; it holds no secret, the join token does' },
     handler: async ({ reply }) => {
       const file = gw.config.agentPackage;

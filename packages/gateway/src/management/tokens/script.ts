@@ -1,3 +1,5 @@
+import { apiPaths } from '@portcullis/shared';
+
 /**
  * install-node.sh: installs Node.js and the portcullis agent on a Debian or Ubuntu host and runs the agent
  * under systemd with this token. Values are single-quoted for the shell; the token is hex and the URL and
@@ -42,7 +44,7 @@ apt-get install -y -q build-essential python3 >/dev/null
 
 mkdir -p /opt/portcullis /var/lib/portcullis-agent
 chmod 700 /var/lib/portcullis-agent
-curl -fsSL "$GATEWAY/scripts/portcullis-agent.tgz" -o /opt/portcullis/agent.tgz
+curl -fsSL "$GATEWAY${apiPaths.agentPackage}" -o /opt/portcullis/agent.tgz
 # npm 11 builds native modules only when their install scripts are approved; older npm ignores the flags.
 npm install -g --no-audit --no-fund \\
   --allow-scripts=node-pty --allow-scripts=better-sqlite3 --allow-scripts=ssh2 --allow-scripts=cpu-features \\

@@ -1,23 +1,27 @@
+import { apiPaths } from '@portcullis/shared';
+import { withOptional } from '../../platform/access/templates';
 import type { Gateway } from '../../platform/server/context';
 import { setSessionCookie } from '../websessions/cookie';
+import { presentResetToken } from './presenter';
 import { changePasswordBody, createTokenBody, setPasswordBody, tokenParams } from './schemas';
 import type { UserService } from './service';
 
 /** The password routes of spec §7: reset and invite tokens, setting a password with one, changing one's own. */
 export function passwordRoutes(gw: Gateway, users: UserService) {
-  gw.route('POST', '/v1/webapi/users/password/token', {
+  gw.route('POST', apiPaths.passwordToken, {
     access: { resource: 'user', verb: 'update' },
     body: createTokenBody,
-    handler: ({ identity, body }) => users.createToken(identity!.user.name, body.name, body.type === 'invite' ? 'invite' : 'reset'),
+    handler: async ({ identity, body }) =>
+      presentResetToken(await users.createToken(identity!.user.name, body.name, body.type === 'invite' ? 'invite' : 'reset')),
   });
 
-  gw.route('GET', '/v1/webapi/users/password/token/:tokenId', {
+  gw.route('GET', withOptional(apiPaths.resetPasswordToken), {
     access: { public: 'the invite and reset pages hold only the token, which is the credential' },
     params: tokenParams,
-    handler: ({ params }) => users.tokenInfo(params.tokenId),
+    handler: async ({ params }) => presentResetToken(await users.tokenInfo(params.tokenId)),
   });
 
-  gw.route('PUT', '/v1/webapi/users/password/token', {
+  gw.route('PUT', apiPaths.passwordToken, {
     access: { public: 'setting a first or reset password: the token in the body is the credential' },
     body: setPasswordBody,
     handler: async ({ body, req, reply }) => {
@@ -29,7 +33,7 @@ export function passwordRoutes(gw: Gateway, users: UserService) {
     },
   });
 
-  gw.route('PUT', '/v1/webapi/users/password', {
+  gw.route('PUT', apiPaths.changePassword, {
     access: { signedIn: 'a user changes their own password, proving the old one' },
     body: changePasswordBody,
     handler: async ({ identity, body }) => {

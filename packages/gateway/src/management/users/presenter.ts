@@ -1,31 +1,13 @@
-import type { Traits, User } from '../../platform/storage/repos/users';
-import type { UserTokenKind } from '../../platform/storage/repos/tokens';
+import type { ResetTokenJson, UserJson } from '@portcullis/shared';
+import type { User } from '../../platform/storage/repos/users';
+import type { UserTokenValue } from './service';
 
-/** The user JSON of spec §3. */
-export interface UserJson {
-  name: string;
-  roles: string[];
-  authType: 'local';
-  isLocal: boolean;
-  traits: Traits;
+/** A user as the console reads it (spec §3); the console derives isLocal and the label from authType. */
+export function presentUser(user: User) {
+  return { name: user.name, roles: [...user.roles].sort(), authType: user.authType, traits: user.traits } satisfies UserJson;
 }
 
-export function presentUser(user: User): UserJson {
-  return { name: user.name, roles: [...user.roles].sort(), authType: user.authType, isLocal: true, traits: user.traits };
-}
-
-/** A reset or invite token as created: its plaintext value is returned this once (spec §3, "Reset token"). */
-export interface ResetTokenJson {
-  username: string;
-  expires: string;
-  value: string;
-}
-
-export function presentResetToken(username: string, value: string, expiresAt: number): ResetTokenJson {
-  return { username, expires: new Date(expiresAt).toISOString(), value };
-}
-
-/** What the invite and reset pages learn about a token before the user sets a password. */
-export function presentTokenInfo(username: string, tokenId: string, kind: UserTokenKind, expiresAt: number) {
-  return { user: username, tokenId, type: kind === 'invite' ? 'invite' : 'password', expiry: new Date(expiresAt).toISOString() };
+/** An invite or reset token: answered to its creator, and to the invite and reset pages that hold its value. */
+export function presentResetToken(token: UserTokenValue) {
+  return { user: token.username, tokenId: token.value, expiry: new Date(token.expiresAt).toISOString() } satisfies ResetTokenJson;
 }

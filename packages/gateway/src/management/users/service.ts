@@ -4,9 +4,15 @@ import type { PasswordHasher } from '../../platform/passwords/password';
 import { emptyTraits, type User } from '../../platform/storage/repos/users';
 import type { UserTokenKind } from '../../platform/storage/repos/tokens';
 import type { Store } from '../../platform/storage/store';
-import { presentResetToken, presentTokenInfo, type ResetTokenJson } from './presenter';
 import type { UserInput } from './schemas';
 import { hashToken, inviteTtlMs, newTokenValue, resetTtlMs, tokenAuditId } from './tokens';
+
+/** An invite or reset token with its plaintext value, which is stored only hashed. */
+export interface UserTokenValue {
+  username: string;
+  value: string;
+  expiresAt: number;
+}
 
 /** Local users, their invite and reset tokens, and their passwords. */
 export class UserService {
@@ -77,7 +83,7 @@ export class UserService {
    * Creates an invite (first password) or reset token, replacing any earlier one. A reset also removes the
    * current password and signs the user out everywhere, as the link is now the only way back in.
    */
-  async createToken(actor: string, username: string, kind: UserTokenKind): Promise<ResetTokenJson> {
+  async createToken(actor: string, username: string, kind: UserTokenKind): Promise<UserTokenValue> {
     const now = this.now();
     const value = newTokenValue();
     const expiresAt = now + (kind === 'invite' ? inviteTtlMs : resetTtlMs);
@@ -91,7 +97,7 @@ export class UserService {
       }
       await recordEvent(tx, 'RESET_PASSWORD_TOKEN_CREATED', { user: actor, name: username, token_type: kind, ttl: `${(expiresAt - now) / 1000}s` }, now);
     });
-    return presentResetToken(username, value, expiresAt);
+    return { username, value, expiresAt };
   }
 
   private async liveToken(value: string) {
@@ -100,9 +106,9 @@ export class UserService {
     return token;
   }
 
-  async tokenInfo(value: string) {
+  async tokenInfo(value: string): Promise<UserTokenValue> {
     const token = await this.liveToken(value);
-    return presentTokenInfo(token.username, value, token.kind, token.expiresAt);
+    return { username: token.username, value, expiresAt: token.expiresAt };
   }
 
   /** Sets a password with an invite or reset token, which is then spent. Returns the user's name. */

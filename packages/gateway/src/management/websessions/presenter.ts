@@ -1,21 +1,14 @@
+import type { BearerTokenJson } from '@portcullis/shared';
 import type { WebSession } from '../../platform/storage/repos/sessions';
 import { bearerFor } from './secrets';
 
 /** The login and renewal answer (wire notes, "Login and session JSON"). */
-export interface SessionJson {
-  type: 'Bearer';
-  token: string;
-  expires_in: number;
-  sessionExpires: string;
-  sessionInactiveTimeout: number;
-}
-
-export function presentSession(session: WebSession, secret: string, inactivityTimeoutMs: number, now: number): SessionJson {
+export function presentSession(session: WebSession, secret: string, inactivityTimeoutMs: number, now: number) {
   return {
     type: 'Bearer',
     token: bearerFor(secret),
     expires_in: Math.max(0, Math.floor((session.expiresAt - now) / 1000)),
     sessionExpires: new Date(session.expiresAt).toISOString(),
     sessionInactiveTimeout: inactivityTimeoutMs,
-  };
+  } satisfies BearerTokenJson;
 }

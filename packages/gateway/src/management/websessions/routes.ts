@@ -1,3 +1,4 @@
+import { apiPaths } from '@portcullis/shared';
 import { forbidden } from '../../platform/access/errors';
 import type { Gateway } from '../../platform/server/context';
 import { loginBody, renewBody } from './schemas';
@@ -7,7 +8,7 @@ import { LoginFailed, invalidCredentials } from './service';
 export function sessionRoutes(gw: Gateway) {
   const secure = !!gw.config.tls;
 
-  gw.route('POST', '/v1/webapi/sessions/web', {
+  gw.route('POST', apiPaths.webSession, {
     access: { public: 'signing in is how a caller gets an identity' },
     body: loginBody,
     handler: async ({ body, req, reply }) => {
@@ -22,7 +23,7 @@ export function sessionRoutes(gw: Gateway) {
     },
   });
 
-  gw.route('POST', '/v1/webapi/sessions/web/renew', {
+  gw.route('POST', apiPaths.webSessionRenew, {
     access: { signedIn: 'a user renews their own session' },
     activity: false,
     body: renewBody,
@@ -33,7 +34,7 @@ export function sessionRoutes(gw: Gateway) {
     },
   });
 
-  gw.route('DELETE', '/v1/webapi/sessions/web', {
+  gw.route('DELETE', apiPaths.webSession, {
     access: { signedIn: 'a user ends their own session' },
     handler: async ({ identity, reply }) => {
       await gw.sessions.logout(identity!);
@@ -42,7 +43,7 @@ export function sessionRoutes(gw: Gateway) {
     },
   });
 
-  gw.route('GET', '/v1/webapi/user/status', {
+  gw.route('GET', apiPaths.userStatus, {
     access: { signedIn: 'a user asks whether their own session is still valid' },
     // The console polls this every 15 s whether or not anyone is at the keyboard.
     activity: false,

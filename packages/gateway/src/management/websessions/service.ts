@@ -1,3 +1,4 @@
+import type { BearerTokenJson } from '@portcullis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Identity } from '../../platform/access/identity';
 import { recordEvent } from '../audit/record';
@@ -8,7 +9,7 @@ import type { WebSession } from '../../platform/storage/repos/sessions';
 import type { User } from '../../platform/storage/repos/users';
 import type { Store } from '../../platform/storage/store';
 import { lockoutMs, maxFailedLogins } from './lockout';
-import { presentSession, type SessionJson } from './presenter';
+import { presentSession } from './presenter';
 import { sessionCookie } from './cookie';
 import { bearerFor, hashSecret, newSecret, sameSecret } from './secrets';
 
@@ -24,7 +25,7 @@ export class LoginFailed extends Error {
 export interface IssuedSession {
   secret: string;
   session: WebSession;
-  json: SessionJson;
+  json: BearerTokenJson;
 }
 
 /** Web sessions: sign-in with lockout, the cookie-plus-bearer check of every request, renewal and logout. */
@@ -117,7 +118,7 @@ export class SessionService {
     return { user, session, roles: await this.roleSet(user) };
   }
 
-  present(identity: Identity, secret: string): SessionJson {
+  present(identity: Identity, secret: string): BearerTokenJson {
     return presentSession(identity.session, secret, this.config.auth.inactivityTimeout, this.now());
   }
 

@@ -1,13 +1,12 @@
-import type { RouteOptions } from 'fastify';
 import { startGateway, type Client, type TestGateway } from '../../../test/harness';
-import type { RouteGuard } from './route';
+import { walk, type Walked } from '../../../test/routes';
 
 /**
  * The only routes anyone may call without signing in, each with the reason. A route that declares
  * `public` access but is missing here, or the reverse, fails the walk below.
  */
 const publicRoutes = new Map([
-  ['GET /v1/webapi/ping', 'the console reads the auth config before signing in'],
+  ['GET /v1/webapi/ping', 'the console and other clients read the auth config before signing in'],
   ['POST /v1/webapi/sessions/web', 'signing in'],
   ['GET /v1/webapi/users/password/token/:tokenId', 'the invite and reset pages: the token is the credential'],
   ['PUT /v1/webapi/users/password/token', 'setting a password with an invite or reset token'],
@@ -19,23 +18,6 @@ const publicRoutes = new Map([
   ['GET /scripts/portcullis-agent.tgz', 'the agent package an install script fetches; it holds no secret'],
   ['GET /v1/agent/tunnel', 'agents dial in and authenticate with their own join token or certificate'],
 ]);
-
-/** Built console files served by @fastify/static: static, public, and outside the API. */
-const isStaticAsset = (r: RouteOptions) => !r.config && r.url.startsWith('/web/') && !r.url.startsWith('/v1/');
-
-interface Walked {
-  key: string;
-  method: string;
-  url: string;
-  guard: RouteGuard | undefined;
-}
-
-function walk(gw: TestGateway): Walked[] {
-  return gw.server.routes
-    .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ r, method })))
-    .filter(({ r, method }) => method !== 'HEAD' && !isStaticAsset(r))
-    .map(({ r, method }) => ({ key: `${method} ${r.url}`, method, url: r.url, guard: (r.config as { guard?: RouteGuard } | undefined)?.guard }));
-}
 
 /** A concrete path for a route pattern: the local cluster for cluster ids, a placeholder elsewhere. */
 const concrete = (url: string) => url.replace(/:clusterId/g, 'localhost').replace(/:(\w+)/g, 'x1').replace('*', 'anything');

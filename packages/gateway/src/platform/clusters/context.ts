@@ -1,9 +1,9 @@
+import type { ClusterJson, UserContextJson } from '@portcullis/shared';
 import type { Identity } from '../access/identity';
 import { userAcl } from '../../management/roles/acl';
-import type { presentCluster } from './presenter';
 
 /** The user context of GET /sites/{clusterId}/context (spec §3 "User context", wire notes). */
-export function presentUserContext(identity: Identity, cluster: ReturnType<typeof presentCluster>) {
+export function presentUserContext(identity: Identity, cluster: ClusterJson) {
   const requestable = identity.roles.requestable();
   return {
     authType: identity.user.authType,
@@ -12,5 +12,5 @@ export function presentUserContext(identity: Identity, cluster: ReturnType<typeo
     cluster,
     accessStrategy: { type: 'optional', prompt: '' },
     accessCapabilities: { requestableRoles: requestable.roles, suggestedReviewers: requestable.reviewers },
-  };
+  } satisfies UserContextJson;
 }

@@ -1,3 +1,4 @@
+import type { ClusterJson } from '@portcullis/shared';
 import { version } from '../ping/routes';
 
 /** A cluster as GET /sites and the user context present it (wire notes, "User context"). */
@@ -10,5 +11,5 @@ export function presentCluster(name: string, publicUrl: string, nodeCount: numbe
     publicURL: new URL(publicUrl).host,
     authVersion: version,
     proxyVersion: version,
-  };
+  } satisfies ClusterJson;
 }

@@ -92,7 +92,7 @@ describe.each(engines)('storage conformance on %s', (engine) => {
     await expect(
       store.transaction(async (tx) => {
         await tx.users.create(user('eve'));
-        await tx.events.insert({ time: 1, type: 'user.create', code: 'T1002I', username: 'x', data: { name: 'eve' } });
+        await tx.events.insert({ time: 1, type: 'user.create', code: 'T1002I', username: 'x', data: { code: 'T1002I', event: 'user.create', time: '1970-01-01T00:00:00.001Z', name: 'eve' } });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');

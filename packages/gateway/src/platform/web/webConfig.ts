@@ -2,9 +2,9 @@ import { makeWebConfig, type WebConfig } from '@portcullis/shared';
 import type { GatewayConfig } from '../config/config';
 
 /**
- * The console's config (spec §3, "Auth config" and "Other config"), as served by /web/config.js and the
- * auth part of /ping: what this gateway's config decides, with shared's defaults for the rest (SSO
- * providers and passwordless are not offered yet).
+ * The console's config (spec §3, "Auth config" and "Other config"), as served by /web/config.js: what
+ * this gateway's config decides, with shared's defaults for the rest (SSO providers and passwordless are
+ * not offered yet).
  */
 export function webConfig(config: GatewayConfig): WebConfig {
   const mfa = config.auth.secondFactor;

@@ -1,3 +1,4 @@
+import type { RawEvent } from '@portcullis/shared';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../tables';
 
@@ -5,7 +6,7 @@ import type { Tables } from '../tables';
 export interface StoredEvent {
   id: number;
   time: number;
-  data: Record<string, unknown>;
+  data: RawEvent;
 }
 
 export interface EventKey {
@@ -29,7 +30,7 @@ export interface NewEvent {
   type: string;
   code: string;
   username: string;
-  data: Record<string, unknown>;
+  data: RawEvent;
 }
 
 export function eventRepo(db: Kysely<Tables>) {
@@ -62,7 +63,7 @@ export function eventRepo(db: Kysely<Tables>) {
       if (q.types && q.types.length > 0) query = query.where('type', 'in', q.types);
       if (after) query = query.where((eb) => eb.or([eb('time', cmp, after.time), eb('id', cmp, after.id)]));
       const rows = await query.orderBy('time', q.order).orderBy('id', q.order).limit(q.limit + 1).execute();
-      const page = rows.slice(0, q.limit).map((r) => ({ id: Number(r.id), time: Number(r.time), data: JSON.parse(r.data) as Record<string, unknown> }));
+      const page = rows.slice(0, q.limit).map((r) => ({ id: Number(r.id), time: Number(r.time), data: JSON.parse(r.data) as RawEvent }));
       const last = page[page.length - 1];
       return rows.length > q.limit && last ? { events: page, next: { time: last.time, id: last.id } } : { events: page };
     },
