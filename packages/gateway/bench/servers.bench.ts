@@ -149,7 +149,7 @@ function fleet(count: number): NodeWrite[] {
     id: `bench-${i}`,
     hostname: `host-${String(i).padStart(5, '0')}.example.internal`,
     addr: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}:22`,
-    tunnel: i % 3 === 0,
+    agentId: i % 3 === 0 ? 'bench-agent' : null,
     labels: { env: envs[i % 4]!, team: `team-${i % 50}`, region: i % 2 ? 'eu-west' : 'us-east' },
     expiresAt: null,
   }));

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import WebSocket from 'ws';
 import { Mux } from './tunnel/mux';
-import { rejectCloseCode, streamRequest, welcomeMessage, type HelloMessage } from './tunnel/requests';
+import { rejectCloseCode, streamRequest, welcomeMessage, type HelloMessage, type WelcomeMessage } from './tunnel/requests';
 import type { MuxStream } from './tunnel/stream';
 import { backoffDelay } from './backoff';
 import { readIdentity, writeIdentity, type AgentIdentity } from './identity';
@@ -28,7 +28,8 @@ export interface AgentOptions {
 }
 
 export interface AgentEvents {
-  connected: [nodeId: string];
+  /** Accepted: the agent's id and the id the gateway gave each resource it serves. */
+  connected: [welcome: Pick<WelcomeMessage, 'agentId' | 'resources'>];
   disconnected: [reason: string];
   /** The gateway refused this agent's credentials and there is nothing left to retry with. */
   rejected: [message: string];
@@ -66,8 +67,8 @@ export class Agent extends EventEmitter<AgentEvents> {
     if (!this.identity && !options.token) throw new Error('a join token (--token) is needed the first time an agent connects');
   }
 
-  get nodeId(): string | undefined {
-    return this.identity?.nodeId;
+  get agentId(): string | undefined {
+    return this.identity?.agentId;
   }
 
   async start(): Promise<void> {
@@ -138,11 +139,11 @@ export class Agent extends EventEmitter<AgentEvents> {
   private hello(): HelloMessage {
     return {
       type: 'hello',
-      version: 1,
+      version: 2,
       ...(this.identity ? { identity: this.identity } : { joinToken: this.options.token }),
       hostname: this.hostname,
-      addr: primaryAddress(),
-      labels: this.options.labels,
+      // The node this agent runs on; further kinds announce their resources beside it.
+      resources: [{ kind: 'node', name: this.hostname, addr: primaryAddress(), labels: this.options.labels }],
       commandLabels: this.commandLabelValues,
     };
   }
@@ -156,8 +157,9 @@ export class Agent extends EventEmitter<AgentEvents> {
     }
     this.attempt = 0;
     this.mux?.keepAlive(welcome.data.heartbeatMs, () => this.mux?.send({ type: 'heartbeat', commandLabels: this.commandLabelValues }));
-    this.log(`connected as node ${welcome.data.nodeId}`);
-    this.emit('connected', welcome.data.nodeId);
+    const { agentId, resources } = welcome.data;
+    this.log(`connected as agent ${agentId}, serving ${resources.map((r) => `${r.kind} ${r.name} (${r.id})`).join(', ')}`);
+    this.emit('connected', { agentId, resources });
   }
 
   private async refreshCommandLabels(): Promise<void> {

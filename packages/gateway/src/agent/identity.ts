@@ -2,15 +2,17 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface AgentIdentity {
-  nodeId: string;
+  agentId: string;
   secret: string;
 }
 
 /** The identity the gateway issued after the join token, kept so the token is used only once. */
 export function readIdentity(dataDir: string): AgentIdentity | undefined {
   try {
-    const value = JSON.parse(readFileSync(path.join(dataDir, 'identity.json'), 'utf8')) as Partial<AgentIdentity>;
-    return value.nodeId && value.secret ? { nodeId: value.nodeId, secret: value.secret } : undefined;
+    // Agents that joined before agents had ids of their own kept their node's id, which the gateway took over as theirs.
+    const value = JSON.parse(readFileSync(path.join(dataDir, 'identity.json'), 'utf8')) as Partial<AgentIdentity> & { nodeId?: string };
+    const agentId = value.agentId ?? value.nodeId;
+    return agentId && value.secret ? { agentId, secret: value.secret } : undefined;
   } catch {
     return undefined;
   }

@@ -34,7 +34,7 @@ export function nodesCommand(program: Command) {
     const store = await openStorage({ dataDir: config.dataDir, db: config.db });
     try {
       const id = randomUUID();
-      await nodeRepo(store).upsert({ id, ...body.data, tunnel: false, expiresAt: null }, Date.now());
+      await nodeRepo(store).upsert({ id, ...body.data, agentId: null, expiresAt: null }, Date.now());
       await recordEvent(store, 'INSTANCE_JOIN', { user: 'portcullis-cli', node_name: body.data.hostname, role: 'Node', method: 'openssh', server_id: id });
       console.log(`registered node ${body.data.hostname} (${id}) at ${body.data.addr}`);
     } finally {

@@ -40,7 +40,7 @@ export interface ResourcesOptions {
 export function registerResources(gw: Gateway, app: FastifyInstance, options: ResourcesOptions = {}): Resources {
   const nodes = nodeRepo(gw.store);
   const tokens = new JoinTokenService(gw.store, gw.now);
-  const agents = new AgentRegistry(gw.store, nodes, tokens, gw.now, { heartbeatMs: options.heartbeatMs ?? 5_000 });
+  const agents = new AgentRegistry(gw.store, tokens, gw.now, { heartbeatMs: options.heartbeatMs ?? 5_000 });
   const recordings = new RecordingStore(gw.config.dataDir);
   const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings);
   const resources: Resources = { gw, app, core, agents, nodes };

@@ -7,7 +7,7 @@ import { Agent } from '../../src/agent/agent';
 import { nodeRepo } from '../../src/resources/nodes/repo';
 import { JoinTokenService } from '../../src/management/tokens/service';
 import { testPasswordHashing, type Client } from '../harness';
-import { auditEvents, createJoinToken, eventually, startAgent, startServersGateway } from './fixtures';
+import { auditEvents, createJoinToken, eventually, nodeOf, startAgent, startServersGateway } from './fixtures';
 
 // Real sshd, agents and login shells (root's profile here starts slowly): more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -32,15 +32,18 @@ describe('the agent', () => {
           { name: 'portcullis.internal/resource-id', value: expect.stringMatching(/^[0-9a-f-]{36}$/) },
         ]),
       );
-      const identity = JSON.parse(readFileSync(path.join(dataDir, 'identity.json'), 'utf8')) as { nodeId: string; secret: string };
-      expect(identity.nodeId).toBe(nodeId);
+      // The agent's identity is its own; the node it serves has an id of its own.
+      const identity = JSON.parse(readFileSync(path.join(dataDir, 'identity.json'), 'utf8')) as { agentId: string; secret: string };
+      expect(identity.agentId).toBe(agent.agentId);
+      expect(identity.agentId).not.toBe(nodeId);
+      expect(identity.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
       await agent.stop();
 
       // The token is gone; the identity alone brings the same node back.
       const tokens = await admin.get<{ items: { id: string }[] }>('/v1/webapi/tokens');
       for (const t of tokens.body.items) expect((await admin.del(`/v1/webapi/tokens/${t.id}`)).status).toBe(200);
       const again = new Agent({ gateway: gw.url, dataDir, labels: { env: 'test' }, commandLabels: {}, hostname: 'agent-one', log: () => undefined });
-      const back = new Promise<string>((resolve) => again.once('connected', resolve));
+      const back = new Promise<string>((resolve) => again.once('connected', ({ resources }) => resolve(nodeOf(resources))));
       await again.start();
       expect(await back).toBe(nodeId);
       await again.stop();
@@ -85,7 +88,7 @@ describe('the agent', () => {
     const url = `http://127.0.0.1:${port}`;
     const token = (await new JoinTokenService(first.store, Date.now).create('test', { roles: ['Node'], join_method: 'token' })).value;
     const { agent, nodeId } = await startAgent(url, token, { dataDir: mkdtempSync(path.join(os.tmpdir(), 'portcullis-agent-')) });
-    const reconnected = new Promise<string>((resolve) => agent.once('disconnected', () => agent.once('connected', resolve)));
+    const reconnected = new Promise<string>((resolve) => agent.once('disconnected', () => agent.once('connected', ({ resources }) => resolve(nodeOf(resources)))));
     await first.close();
 
     const second = await createGateway(config);

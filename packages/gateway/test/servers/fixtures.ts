@@ -34,6 +34,9 @@ export async function createJoinToken(admin: Client): Promise<string> {
   return res.body.id;
 }
 
+/** The id the gateway gave the node an agent runs on (the one resource a test agent announces). */
+export const nodeOf = (resources: { kind: string; id: string }[]): string => resources.find((r) => r.kind === 'node')!.id;
+
 export async function startAgent(url: string, token: string, opts: { hostname?: string; labels?: Record<string, string>; dataDir?: string } = {}) {
   const agent = new Agent({
     gateway: url,
@@ -45,7 +48,7 @@ export async function startAgent(url: string, token: string, opts: { hostname?: 
     backoff: { first: 100, max: 500 },
     log: () => undefined,
   });
-  const connected = new Promise<string>((resolve) => agent.once('connected', resolve));
+  const connected = new Promise<string>((resolve) => agent.once('connected', ({ resources }) => resolve(nodeOf(resources))));
   await agent.start();
   return { agent, nodeId: await connected };
 }

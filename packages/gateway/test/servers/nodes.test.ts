@@ -7,7 +7,7 @@ function fleet(now: number): NodeWrite[] {
     id: `web-${String(i).padStart(3, '0')}`,
     hostname: `web-${String(i).padStart(3, '0')}`,
     addr: `10.0.0.${i}:22`,
-    tunnel: false,
+    agentId: null,
     labels: { env: 'prod', team: i % 2 ? 'b' : 'a' },
     expiresAt: null,
   }));
@@ -15,11 +15,11 @@ function fleet(now: number): NodeWrite[] {
     id: `db-${String(i).padStart(3, '0')}`,
     hostname: `db-${String(i).padStart(3, '0')}`,
     addr: `10.1.0.${i}:22`,
-    tunnel: true,
+    agentId: 'agent-1',
     labels: { env: 'dev', role: 'database' },
     expiresAt: now + 60_000,
   }));
-  const gone = { id: 'gone', hostname: 'gone', addr: '10.9.9.9:22', tunnel: true, labels: { env: 'prod' }, expiresAt: now - 1 };
+  const gone = { id: 'gone', hostname: 'gone', addr: '10.9.9.9:22', agentId: 'agent-1', labels: { env: 'prod' }, expiresAt: now - 1 };
   return [...web, ...db, gone];
 }
 

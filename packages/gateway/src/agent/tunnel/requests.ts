@@ -31,26 +31,40 @@ export type StreamControl = z.infer<typeof streamControl>;
 
 const labels = z.record(z.string(), z.string());
 
-/** Agent → gateway, first message: who it is. Exactly one of joinToken or identity. */
-export const helloMessage = z.object({
-  type: z.literal('hello'),
-  version: z.literal(1),
-  joinToken: z.string().optional(),
-  identity: z.object({ nodeId: z.string(), secret: z.string() }).optional(),
-  hostname: z.string().min(1).max(253),
+/** A resource an agent serves, as it announces it: its kind, its name there, and labels that roles select it by. */
+export const announcedResource = z.object({
+  kind: z.string().min(1).max(63),
+  name: z.string().min(1).max(253),
   addr: z.string(),
   labels,
+});
+export type AnnouncedResource = z.infer<typeof announcedResource>;
+
+/** The agent's own identity, issued once in return for its join token; the resources it serves have ids of their own. */
+const agentIdentity = z.object({ agentId: z.string(), secret: z.string() });
+
+/** Agent → gateway, first message: who it is and what it serves. Exactly one of joinToken or identity. */
+export const helloMessage = z.object({
+  type: z.literal('hello'),
+  version: z.literal(2),
+  joinToken: z.string().optional(),
+  identity: agentIdentity.optional(),
+  hostname: z.string().min(1).max(253),
+  resources: z.array(announcedResource).min(1, 'an agent serves at least one resource').max(100),
+  /** Labels computed by commands on the agent's host, applied to every resource it serves. */
   commandLabels: labels,
 });
 export type HelloMessage = z.infer<typeof helloMessage>;
 
-/** Gateway → agent: accepted. `identity` comes once, after a join token; the agent keeps it. */
+/** Gateway → agent: accepted, with the id of each resource it serves. `identity` comes once, after a join token. */
 export const welcomeMessage = z.object({
   type: z.literal('welcome'),
-  nodeId: z.string(),
+  agentId: z.string(),
   heartbeatMs: z.number().int().positive(),
-  identity: z.object({ nodeId: z.string(), secret: z.string() }).optional(),
+  identity: agentIdentity.optional(),
+  resources: z.array(z.object({ kind: z.string(), name: z.string(), id: z.string() })),
 });
+export type WelcomeMessage = z.infer<typeof welcomeMessage>;
 
 /** Agent → gateway, every heartbeatMs: still here, with command labels as last computed. */
 export const heartbeatMessage = z.object({ type: z.literal('heartbeat'), commandLabels: labels });

@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { INTERNAL_RESOURCE_ID_LABEL } from '@portcullis/shared';
 import { recordEvent } from '../audit/record';
-import type { JoinTokenRow, ServerTables } from '../../resources/nodes/tables';
+import type { JoinTokenRow } from './tables';
 import { hashSecret } from '../websessions/secrets';
 import type { Store } from '../../platform/storage/store';
 import { defaultJoinTokenTtlMs, type CreateTokenBody } from './schemas';
-import type { Kysely } from 'kysely';
 
 export interface JoinToken {
   /** A short, non-secret id: a prefix of the token's hash (the value is shown only once). */
@@ -36,8 +35,8 @@ export class JoinTokenService {
     private readonly now: () => number,
   ) {}
 
-  private db(store = this.store): Kysely<ServerTables> {
-    return store.db.withTables<ServerTables>() as unknown as Kysely<ServerTables>;
+  private db(store = this.store) {
+    return store.db;
   }
 
   /** Creates a token and its audit event together; the returned value is the only copy of the secret. */

@@ -1,4 +1,7 @@
 import type { Generated } from 'kysely';
+import type { JoinTokenTables } from '../../management/tokens/tables';
+import type { AgentTables } from '../../resources/connectors/agent/tables';
+import type { NodeTables } from '../../resources/nodes/tables';
 
 /** Row shapes of the gateway's own tables. Times are milliseconds since the epoch; JSON columns are text. */
 export interface UserRow {
@@ -55,7 +58,8 @@ export interface MetaRow {
   value: string;
 }
 
-export interface Tables {
+/** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

@@ -9,7 +9,7 @@ export const nodeResource = (node: NodeRecord): Resource => ({
   name: node.hostname,
   addr: node.addr,
   labels: node.labels,
-  agentId: node.tunnel ? node.id : null,
+  agentId: node.agentId,
 });
 
 /** The node, if it exists and is live (an agent node whose agent stopped is treated as absent). */

@@ -9,7 +9,7 @@ export function presentNode(node: NodeRecord, siteId: string, roles: RoleSet) {
     siteId,
     hostname: node.hostname,
     addr: node.addr,
-    tunnel: node.tunnel,
+    tunnel: node.agentId !== null,
     tags: Object.entries(node.labels)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, value]) => ({ name, value })),

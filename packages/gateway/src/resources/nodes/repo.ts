@@ -1,20 +1,18 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Store } from '../../platform/storage/store';
-import type { NodeRow, ServerTables } from './tables';
+import type { NodeRow } from './tables';
 
 export interface NodeRecord {
   id: string;
   hostname: string;
   addr: string;
-  tunnel: boolean;
+  /** The agent serving the node through its tunnel; null when the gateway dials it over OpenSSH. */
+  agentId: string | null;
   labels: Record<string, string>;
   expiresAt: number | null;
 }
 
-export interface NodeWrite extends Omit<NodeRecord, 'expiresAt'> {
-  expiresAt: number | null;
-  secretHash?: string | null;
-}
+export type NodeWrite = NodeRecord;
 
 export type NodeSortField = 'hostname' | 'addr';
 
@@ -29,20 +27,20 @@ export interface NodePageQuery {
 const searchText = (n: Pick<NodeRecord, 'hostname' | 'addr' | 'labels'>): string =>
   [n.hostname, n.addr, ...Object.entries(n.labels).map(([k, v]) => `${k}=${v}`)].join(' ').toLowerCase();
 
-const toRecord = (row: Pick<NodeRow, 'id' | 'hostname' | 'addr' | 'tunnel' | 'labels' | 'expires_at'>): NodeRecord => ({
+const toRecord = (row: Pick<NodeRow, 'id' | 'hostname' | 'addr' | 'agent_id' | 'labels' | 'expires_at'>): NodeRecord => ({
   id: row.id,
   hostname: row.hostname,
   addr: row.addr,
-  tunnel: Number(row.tunnel) === 1,
+  agentId: row.agent_id,
   labels: JSON.parse(row.labels) as Record<string, string>,
   expiresAt: row.expires_at === null ? null : Number(row.expires_at),
 });
 
-const columns = ['id', 'hostname', 'addr', 'tunnel', 'labels', 'expires_at'] as const;
+const columns = ['id', 'hostname', 'addr', 'agent_id', 'labels', 'expires_at'] as const;
 
 /** The node registry: agent nodes (refreshed by heartbeats) and OpenSSH nodes (registered by an admin). */
 export function nodeRepo(store: Store) {
-  const db = (tx: Store = store): Kysely<ServerTables> => tx.db.withTables<ServerTables>() as unknown as Kysely<ServerTables>;
+  const db = (tx: Store = store) => tx.db;
 
   const live = (now: number) => sql<boolean>`(nodes.expires_at is null or nodes.expires_at > ${now})`;
 
@@ -54,16 +52,15 @@ export function nodeRepo(store: Store) {
         const values = {
           hostname: node.hostname,
           addr: node.addr,
-          tunnel: node.tunnel ? 1 : 0,
+          agent_id: node.agentId,
           labels: JSON.stringify(node.labels),
           search_text: searchText(node),
           expires_at: node.expiresAt,
           updated_at: now,
-          ...(node.secretHash !== undefined ? { secret_hash: node.secretHash } : {}),
         };
         await q
           .insertInto('nodes')
-          .values({ id: node.id, created_at: now, secret_hash: null, ...values })
+          .values({ id: node.id, created_at: now, ...values })
           .onConflict((oc) => oc.column('id').doUpdateSet(values))
           .execute();
         await q.deleteFrom('node_labels').where('node_id', '=', node.id).execute();
@@ -80,7 +77,7 @@ export function nodeRepo(store: Store) {
           const batch = nodes.slice(i, i + 500);
           await q
             .insertInto('nodes')
-            .values(batch.map((n) => ({ id: n.id, hostname: n.hostname, addr: n.addr, tunnel: n.tunnel ? 1 : 0, labels: JSON.stringify(n.labels), search_text: searchText(n), secret_hash: n.secretHash ?? null, expires_at: n.expiresAt, created_at: now, updated_at: now })))
+            .values(batch.map((n) => ({ id: n.id, hostname: n.hostname, addr: n.addr, agent_id: n.agentId, labels: JSON.stringify(n.labels), search_text: searchText(n), expires_at: n.expiresAt, created_at: now, updated_at: now })))
             .execute();
           const labels = batch.flatMap((n) => Object.entries(n.labels).map(([name, value]) => ({ node_id: n.id, name, value })));
           for (let j = 0; j < labels.length; j += 300) await q.insertInto('node_labels').values(labels.slice(j, j + 300)).execute();
@@ -93,14 +90,15 @@ export function nodeRepo(store: Store) {
       return row && toRecord(row);
     },
 
-    async secretHash(id: string): Promise<string | null | undefined> {
-      const row = await db().selectFrom('nodes').select('secret_hash').where('id', '=', id).executeTakeFirst();
-      return row?.secret_hash;
+    /** The id of the node an agent serves under this hostname, so the agent's reconnection finds its node again. */
+    async idServedBy(agentId: string, hostname: string): Promise<string | undefined> {
+      const row = await db().selectFrom('nodes').select('id').where('agent_id', '=', agentId).where('hostname', '=', hostname).executeTakeFirst();
+      return row?.id;
     },
 
-    /** Keeps an agent node listed until `expiresAt`, with refreshed labels when given. */
-    async touch(id: string, expiresAt: number, now: number): Promise<void> {
-      await db().updateTable('nodes').set({ expires_at: expiresAt, updated_at: now }).where('id', '=', id).execute();
+    /** Keeps the nodes an agent serves listed until `expiresAt` (now, when the agent has gone). */
+    async touchServedBy(agentId: string, expiresAt: number, now: number): Promise<void> {
+      await db().updateTable('nodes').set({ expires_at: expiresAt, updated_at: now }).where('agent_id', '=', agentId).execute();
     },
 
     async remove(id: string): Promise<boolean> {

@@ -25,7 +25,7 @@ export function nodeRoutes(gw: Gateway, nodes: NodeRepo, ca: UserCertificateAuth
     params: siteParams,
     body: addNodeBody,
     handler: async ({ identity, params, body }) => {
-      const node = { id: randomUUID(), hostname: body.hostname, addr: body.addr, tunnel: false, labels: body.labels, expiresAt: null };
+      const node = { id: randomUUID(), hostname: body.hostname, addr: body.addr, agentId: null, labels: body.labels, expiresAt: null };
       await nodes.upsert(node, gw.now());
       await recordEvent(gw.store, 'INSTANCE_JOIN', { user: identity!.user.name, node_name: body.hostname, role: 'Node', method: 'openssh', server_id: node.id });
       return presentNode(node, params.clusterId, identity!.roles);

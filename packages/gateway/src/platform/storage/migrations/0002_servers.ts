@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Engine } from '../../platform/storage/engine';
+import type { Engine } from '../engine';
 
 /** Nodes (agent and OpenSSH), their labels as rows for predicate and role filtering, and join tokens. */
 export function serversMigration(engine: Engine) {

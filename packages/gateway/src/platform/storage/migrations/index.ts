@@ -1,16 +1,19 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Engine } from '../engine';
 import { coreMigration } from './0001_core';
-import { serversMigration } from '../../../resources/nodes/migration';
+import { serversMigration } from './0002_servers';
+import { agentsMigration } from './0003_agents';
 
 /**
- * Every schema change, in order. Names sort lexically, so each domain's migration carries a number; a
- * domain that owns tables adds its entry here.
+ * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
+ * to. Names sort lexically, so each carries a number. A domain declares its row types in its own tables.ts,
+ * which storage's Tables joins, and reaches them through a repo that takes the Store.
  */
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '0001_core': coreMigration(engine),
     '0002_servers': serversMigration(engine),
+    '0003_agents': agentsMigration(engine),
   };
 }
 
