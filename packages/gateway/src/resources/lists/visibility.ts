@@ -1,12 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { LabelSelector } from '../../management/roles/model';
 import type { RoleSet } from '../../management/roles/roleset';
-import { labelExists, likeLiteral } from './predicate';
+import { labelExists, likeLiteral, type ListTable } from './sql';
 
 /**
- * Which nodes a user may see, as SQL, from their roles' node_labels. A role's selector becomes a condition
- * the database evaluates; RoleSet.canAccess stays the authority, and the list applies it to every row
- * whenever `exact` is false (a regular-expression value, or a deny rule that can hide nodes).
+ * Which resources of a kind a user may see, as SQL, from the label selector their roles hold for the kind
+ * (node_labels for nodes). A role's selector becomes a condition the database evaluates; RoleSet.canAccess
+ * stays the authority, and the list applies it to every row whenever `exact` is false (a regular-expression
+ * value, or a deny rule that can hide rows).
  */
 export interface Visibility {
   condition: RawBuilder<boolean>;
@@ -20,11 +21,11 @@ const all = sql<boolean>`(1 = 1)`;
 function valueCondition(value: string): RawBuilder<unknown> | null | undefined {
   if (value === '*') return null;
   if (value.startsWith('^') && value.endsWith('$')) return undefined;
-  if (!value.includes('*')) return sql`nl.value = ${value}`;
-  return sql`nl.value like ${value.split('*').map(likeLiteral).join('%')} escape '\\'`;
+  if (!value.includes('*')) return sql`l.value = ${value}`;
+  return sql`l.value like ${value.split('*').map(likeLiteral).join('%')} escape '\\'`;
 }
 
-function selectorCondition(selector: LabelSelector | undefined): RawBuilder<boolean> | undefined {
+function selectorCondition(t: ListTable, selector: LabelSelector | undefined): RawBuilder<boolean> | undefined {
   const entries = Object.entries(selector ?? {});
   if (entries.length === 0) return none;
   const parts: RawBuilder<boolean>[] = [];
@@ -38,16 +39,19 @@ function selectorCondition(selector: LabelSelector | undefined): RawBuilder<bool
     if (conditions.some((c) => c === undefined)) return undefined;
     parts.push(
       conditions.includes(null)
-        ? labelExists(key)
-        : labelExists(key, sql`(${sql.join(conditions as RawBuilder<unknown>[], sql` or `)})`),
+        ? labelExists(t, key)
+        : labelExists(t, key, sql`(${sql.join(conditions as RawBuilder<unknown>[], sql` or `)})`),
     );
   }
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
 
-export function nodeVisibility(roles: RoleSet): Visibility {
-  const allows = roles.roles.map((r) => selectorCondition(r.spec.allow.node_labels));
-  const denyCanHide = roles.roles.some((r) => Object.keys(r.spec.deny.node_labels ?? {}).length > 0);
+/** The role field holding a kind's label selector. */
+export type SelectorField = 'node_labels' | 'app_labels' | 'db_labels' | 'kubernetes_labels' | 'windows_desktop_labels';
+
+export function visibility(roles: RoleSet, field: SelectorField, t: ListTable): Visibility {
+  const allows = roles.roles.map((r) => selectorCondition(t, r.spec.allow[field]));
+  const denyCanHide = roles.roles.some((r) => Object.keys(r.spec.deny[field] ?? {}).length > 0);
   if (allows.some((c) => c === undefined)) return { condition: all, exact: false };
   const condition = allows.length ? sql<boolean>`(${sql.join(allows as RawBuilder<boolean>[], sql` or `)})` : none;
   return { condition, exact: !denyCanHide };

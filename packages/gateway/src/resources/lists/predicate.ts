@@ -1,21 +1,20 @@
-import { sql, type RawBuilder } from 'kysely';
-
 /**
- * The node list's `query` parameter: a small predicate language over fields and labels, compiled to SQL so
- * the database does the filtering. Grammar:
+ * The resource lists' `query` parameter: a small predicate language over fields and labels, parsed here into a
+ * tree that each kind's list compiles to SQL over its own table (see sql.ts), so the database does the
+ * filtering. Grammar:
  *   expr  := and ('||' and)*          and := unary ('&&' unary)*
  *   unary := '!' unary | '(' expr ')' | field ('==' | '!=') STRING | fn '(' args ')'
- *   field := 'hostname' | 'name' | 'addr' | 'labels.' NAME | 'labels[' STRING ']'
+ *   field := NAME | 'labels.' NAME | 'labels[' STRING ']'     (which NAMEs exist is the kind's to say)
  *   fn    := exists(field) | hasPrefix(field, STRING) | search(STRING, ...)
  * Strings are double-quoted with backslash escapes. `labels.env != "prod"` holds when the label is absent.
  */
 
 export class PredicateError extends Error {}
 
-type Field = { kind: 'column'; column: 'hostname' | 'addr' } | { kind: 'label'; name: string };
-type Node =
-  | { op: 'and' | 'or'; left: Node; right: Node }
-  | { op: 'not'; inner: Node }
+export type Field = { kind: 'field'; name: string } | { kind: 'label'; name: string };
+export type Predicate =
+  | { op: 'and' | 'or'; left: Predicate; right: Predicate }
+  | { op: 'not'; inner: Predicate }
   | { op: 'eq' | 'neq' | 'prefix'; field: Field; value: string }
   | { op: 'exists'; field: Field }
   | { op: 'search'; words: string[] };
@@ -55,7 +54,7 @@ class Parser {
   private pos = 0;
   constructor(private readonly tokens: Token[]) {}
 
-  parse(): Node {
+  parse(): Predicate {
     const node = this.or();
     const extra = this.tokens[this.pos];
     if (extra) throw new PredicateError(`unexpected "${extra.text}" at ${extra.at}`);
@@ -76,7 +75,7 @@ class Parser {
     return t;
   }
 
-  private or(): Node {
+  private or(): Predicate {
     let left = this.and();
     while (this.peek('||')) {
       this.pos += 1;
@@ -85,7 +84,7 @@ class Parser {
     return left;
   }
 
-  private and(): Node {
+  private and(): Predicate {
     let left = this.unary();
     while (this.peek('&&')) {
       this.pos += 1;
@@ -94,7 +93,7 @@ class Parser {
     return left;
   }
 
-  private unary(): Node {
+  private unary(): Predicate {
     if (this.peek('!')) {
       this.pos += 1;
       return { op: 'not', inner: this.unary() };
@@ -114,9 +113,9 @@ class Parser {
     return { op: op.text === '==' ? 'eq' : 'neq', field, value: this.take('str').text };
   }
 
-  private call(name: Token): Node {
+  private call(name: Token): Predicate {
     this.take('punct', '(');
-    let node: Node;
+    let node: Predicate;
     if (name.text === 'search') {
       const words = [this.take('str').text];
       while (this.peek(',')) {
@@ -138,8 +137,6 @@ class Parser {
   }
 
   private fieldFrom(name: Token): Field {
-    if (name.text === 'hostname' || name.text === 'name') return { kind: 'column', column: 'hostname' };
-    if (name.text === 'addr') return { kind: 'column', column: 'addr' };
     if (name.text.startsWith('labels.') && name.text.length > 7) return { kind: 'label', name: name.text.slice(7) };
     if (name.text === 'labels' && this.peek('[')) {
       this.pos += 1;
@@ -147,55 +144,13 @@ class Parser {
       this.take('punct', ']');
       return { kind: 'label', name: label };
     }
-    throw new PredicateError(`unknown field ${name.text} (use hostname, addr or labels.NAME)`);
+    if (name.text === 'labels') throw new PredicateError(`expected labels.NAME or labels["NAME"] at ${name.at}`);
+    return { kind: 'field', name: name.text };
   }
 }
 
-/** Escapes LIKE wildcards so user text matches literally (used with ESCAPE '\'). */
-export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (m) => `\\${m}`);
-
-/**
- * Nodes having a label (whose value meets the condition). An uncorrelated IN lets the database answer it once
- * from the (name, value, node_id) index instead of probing per node.
- */
-export const labelExists = (name: string, valueCondition?: RawBuilder<unknown>): RawBuilder<boolean> =>
-  sql<boolean>`nodes.id in (select nl.node_id from node_labels nl where nl.name = ${name}${valueCondition ? sql` and ${valueCondition}` : sql``})`;
-
-/** Every keyword must appear in the hostname, the address, or a label's name or value (case-insensitive). */
-export function keywordCondition(words: string[]): RawBuilder<boolean> {
-  const parts = words.map((w) => sql`nodes.search_text like ${`%${likeLiteral(w.toLowerCase())}%`} escape '\\'`);
-  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
-}
-
-function compile(node: Node): RawBuilder<boolean> {
-  switch (node.op) {
-    case 'and':
-      return sql<boolean>`(${compile(node.left)} and ${compile(node.right)})`;
-    case 'or':
-      return sql<boolean>`(${compile(node.left)} or ${compile(node.right)})`;
-    case 'not':
-      return sql<boolean>`(not ${compile(node.inner)})`;
-    case 'search':
-      return keywordCondition(node.words);
-    case 'exists':
-      return node.field.kind === 'label' ? labelExists(node.field.name) : sql<boolean>`(${sql.ref(`nodes.${node.field.column}`)} <> '')`;
-    case 'eq':
-    case 'neq': {
-      const cond =
-        node.field.kind === 'label' ? labelExists(node.field.name, sql`nl.value = ${node.value}`) : sql<boolean>`(${sql.ref(`nodes.${node.field.column}`)} = ${node.value})`;
-      return node.op === 'eq' ? cond : sql<boolean>`(not ${cond})`;
-    }
-    case 'prefix': {
-      const like = `${likeLiteral(node.value)}%`;
-      return node.field.kind === 'label'
-        ? labelExists(node.field.name, sql`nl.value like ${like} escape '\\'`)
-        : sql<boolean>`(${sql.ref(`nodes.${node.field.column}`)} like ${like} escape '\\')`;
-    }
-  }
-}
-
-/** Parses and compiles a predicate; throws PredicateError naming the problem (answered as a 400). */
-export function compilePredicate(query: string): RawBuilder<boolean> {
+/** Parses a predicate into its tree; throws PredicateError naming the problem and where (answered as a 400). */
+export function parsePredicate(query: string): Predicate {
   if (query.length > 2000) throw new PredicateError('query is longer than 2000 characters');
-  return compile(new Parser(tokenize(query)).parse());
+  return new Parser(tokenize(query)).parse();
 }
