@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import WebSocket from 'ws';
 import { Mux } from './tunnel/mux';
@@ -101,12 +102,14 @@ export class Agent extends EventEmitter<AgentEvents> {
     const socket = new WebSocket(url, { handshakeTimeout: 10_000 });
     this.socket = socket;
     const usingToken = !this.identity;
+    let addr = '';
+    socket.on('upgrade', (response) => (addr = localAddressOf(response)));
     socket.on('open', () => {
       const mux = new Mux(socket, 'agent');
       this.mux = mux;
       mux.on('message', (message) => this.onMessage(message));
       mux.on('stream', (stream, request) => void this.onStream(stream, request));
-      mux.send(this.hello());
+      mux.send(this.hello(addr));
     });
     socket.on('error', (err) => this.log(`connection to ${url.host} failed: ${err.message}`));
     socket.on('close', (code, reason) => {
@@ -136,14 +139,14 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
-  private hello(): HelloMessage {
+  private hello(addr: string): HelloMessage {
     return {
       type: 'hello',
       version: 2,
       ...(this.identity ? { identity: this.identity } : { joinToken: this.options.token }),
       hostname: this.hostname,
       // The node this agent runs on; further kinds announce their resources beside it.
-      resources: [{ kind: 'node', name: this.hostname, addr: primaryAddress(), labels: this.options.labels }],
+      resources: [{ kind: 'node', name: this.hostname, addr, labels: this.options.labels }],
       commandLabels: this.commandLabelValues,
     };
   }
@@ -179,10 +182,12 @@ export class Agent extends EventEmitter<AgentEvents> {
   }
 }
 
-function primaryAddress(): string {
-  for (const list of Object.values(os.networkInterfaces())) {
-    const found = list?.find((i) => i.family === 'IPv4' && !i.internal);
-    if (found) return found.address;
-  }
-  return '127.0.0.1';
+/**
+ * The address this host reaches the gateway from: the local end of the tunnel's connection, which is the
+ * interface that routes to the gateway (loopback when both run on one machine), rather than whichever
+ * interface happens to be listed first.
+ */
+function localAddressOf(response: IncomingMessage): string {
+  const address = response.socket.localAddress ?? '';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
 }

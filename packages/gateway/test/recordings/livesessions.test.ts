@@ -113,7 +113,7 @@ describe('live sessions: listing, joining, recording', () => {
     expect(asPeer.errors()).toEqual([`your roles allow joining session ${sid} only as observer`]);
     const stranger = await join(outsider, sid);
     await stranger.closed;
-    expect(stranger.errors()).toEqual([`your roles do not allow joining session ${sid}`]);
+    expect(stranger.errors()).toEqual([`your roles do not allow joining session ${sid}: none of your roles (servers-operator) has a join_sessions rule`]);
     t.type('exit\r');
     await t.closed;
   });

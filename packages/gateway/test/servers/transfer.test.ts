@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { makeEvent } from '@portcullis/shared';
 import { readFileSync, rmSync } from 'node:fs';
 import type { Client, TestGateway } from '../harness';
 import { auditEvents, eventually, useFleet } from './fixtures';
@@ -25,9 +26,9 @@ describe('file transfer', () => {
   const events = () => auditEvents(fleet.gw);
 
   test.each([
-    ['agent', () => fleet.agentNode],
-    ['OpenSSH', () => fleet.sshNode],
-  ])('uploads to and downloads from the %s node byte for byte, each transfer audited', async (kind, node) => {
+    ['agent', () => fleet.agentNode, 'agent-node'],
+    ['OpenSSH', () => fleet.sshNode, 'openssh-node'],
+  ])('uploads to and downloads from the %s node byte for byte, each transfer audited', async (kind, node, hostname) => {
     const data = randomBytes(5 * 1024 * 1024 + 123);
     const name = `portcullis-transfer-${kind}-${process.pid}.bin`;
     const up = await upload(fleet.admin, scp(node(), 'root', `location=/tmp/&filename=${name}`), data);
@@ -48,6 +49,12 @@ describe('file transfer', () => {
     }, 'the download event');
     expect(audit).toContainEqual(expect.objectContaining({ code: 'T3005I', user: fleet.admin.name, path: `/tmp/${name}`, server_id: node(), login: 'root', size: data.length }));
     expect(audit).toContainEqual(expect.objectContaining({ code: 'T3004I', user: fleet.admin.name, path: `/tmp/${name}`, server_id: node(), login: 'root', size: data.length }));
+    // The audit log names the node as people know it, not by its id.
+    const messages = audit.filter((e) => e.path === `/tmp/${name}`).map((e) => makeEvent(e as never).message);
+    expect(messages).toEqual([
+      `User [${fleet.admin.name}] uploaded a file [/tmp/${name}] to node [${hostname}]`,
+      `User [${fleet.admin.name}] downloaded a file [/tmp/${name}] from node [${hostname}]`,
+    ]);
   });
 
   test.each([

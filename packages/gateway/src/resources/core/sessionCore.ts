@@ -8,7 +8,7 @@ import { closeInterruptedRecordings } from '../recordings/recover';
 import type { RecordingStore } from '../recordings/store';
 import { admit, type Admission, type AdmitRequest, type Refusal } from './admit';
 import { ResourceUnreachableError, type Connectors } from './connectors';
-import { joinModes, recordingEnabled } from './joinPolicy';
+import { joinModes, joinRefusal, recordingEnabled } from './joinPolicy';
 import { LiveSession, type SessionEnd } from './liveSession';
 import type { ResourceKinds } from './resource';
 import { sessionJson } from './sessionJson';
@@ -120,7 +120,12 @@ export class SessionCore {
     const allowed = this.modesFor(identity, sid);
     const mode = requested ?? allowed[0];
     if (!mode || !allowed.includes(mode)) {
-      return refuse(socket, allowed.length ? `your roles allow joining session ${sid} only as ${allowed.join(' or ')}` : `your roles do not allow joining session ${sid}`);
+      return refuse(
+        socket,
+        allowed.length
+          ? `your roles allow joining session ${sid} only as ${allowed.join(' or ')}`
+          : `your roles do not allow joining session ${sid}: ${joinRefusal(identity.roles, live.ownerRoles, live.session.kind)}`,
+      );
     }
     await live.join(socket, identity.user.name, mode, remoteAddr, held);
   }
