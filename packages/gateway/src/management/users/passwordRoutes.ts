@@ -27,7 +27,7 @@ export function passwordRoutes(gw: Gateway, users: UserService) {
     handler: async ({ body, req, reply }) => {
       const username = await users.setPasswordWithToken(body.token, body.password);
       // The new password signs the user straight in, as the invite page then opens the console.
-      const issued = await gw.sessions.login(username, body.password, req.ip);
+      const issued = await gw.webSessions.login(username, body.password, req.ip);
       setSessionCookie(reply, issued, !!gw.config.tls);
       return { recovery: { codes: [], createdDate: null }, privateKeyPolicyEnabled: false };
     },

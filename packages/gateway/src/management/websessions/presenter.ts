@@ -1,5 +1,5 @@
 import type { BearerTokenJson } from '@portcullis/shared';
-import type { WebSession } from '../../platform/storage/repos/sessions';
+import type { WebSession } from '../../platform/storage/repos/webSessions';
 import { bearerFor } from './secrets';
 
 /** The login and renewal answer (wire notes, "Login and session JSON"). */

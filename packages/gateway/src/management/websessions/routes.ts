@@ -5,7 +5,7 @@ import { loginBody, renewBody } from './schemas';
 import { clearSessionCookie, setSessionCookie } from './cookie';
 import { LoginFailed, invalidCredentials } from './service';
 
-export function sessionRoutes(gw: Gateway) {
+export function webSessionRoutes(gw: Gateway) {
   const secure = !!gw.config.tls;
 
   gw.route('POST', apiPaths.webSession, {
@@ -13,7 +13,7 @@ export function sessionRoutes(gw: Gateway) {
     body: loginBody,
     handler: async ({ body, req, reply }) => {
       try {
-        const issued = await gw.sessions.login(body.user, body.pass, req.ip);
+        const issued = await gw.webSessions.login(body.user, body.pass, req.ip);
         setSessionCookie(reply, issued, secure);
         return issued.json;
       } catch (err) {
@@ -28,7 +28,7 @@ export function sessionRoutes(gw: Gateway) {
     activity: false,
     body: renewBody,
     handler: async ({ identity, reply }) => {
-      const issued = await gw.sessions.renew(identity!);
+      const issued = await gw.webSessions.renew(identity!);
       setSessionCookie(reply, issued, secure);
       return issued.json;
     },
@@ -37,7 +37,7 @@ export function sessionRoutes(gw: Gateway) {
   gw.route('DELETE', apiPaths.webSession, {
     access: { signedIn: 'a user ends their own session' },
     handler: async ({ identity, reply }) => {
-      await gw.sessions.logout(identity!);
+      await gw.webSessions.logout(identity!);
       clearSessionCookie(reply);
       return { message: 'ok' };
     },

@@ -5,7 +5,7 @@ import { recordEvent } from '../audit/record';
 import type { PasswordHasher } from '../../platform/passwords/password';
 import type { GatewayConfig } from '../../platform/config/config';
 import { RoleSet } from '../roles/roleset';
-import type { WebSession } from '../../platform/storage/repos/sessions';
+import type { WebSession } from '../../platform/storage/repos/webSessions';
 import type { User } from '../../platform/storage/repos/users';
 import type { Store } from '../../platform/storage/store';
 import { lockoutMs, maxFailedLogins } from './lockout';
@@ -29,7 +29,7 @@ export interface IssuedSession {
 }
 
 /** Web sessions: sign-in with lockout, the cookie-plus-bearer check of every request, renewal and logout. */
-export class SessionService {
+export class WebSessionService {
   constructor(
     private readonly store: Store,
     private readonly config: GatewayConfig,

@@ -1,5 +1,5 @@
 import type { RoleSet } from '../../management/roles/roleset';
-import type { WebSession } from '../storage/repos/sessions';
+import type { WebSession } from '../storage/repos/webSessions';
 import type { User } from '../storage/repos/users';
 
 /** Who is calling: the signed-in user, their web session and their roles with traits expanded. */

@@ -9,7 +9,7 @@ import { registerResources, type ResourcesOptions } from '../../resources/regist
 import { pingRoutes } from '../ping/routes';
 import { RoleService } from '../../management/roles/service';
 import { roleRoutes } from '../../management/roles/routes';
-import { sessionRoutes } from '../../management/websessions/routes';
+import { webSessionRoutes } from '../../management/websessions/routes';
 import { openStorage } from '../storage/open';
 import type { Store } from '../storage/store';
 import { passwordRoutes } from '../../management/users/passwordRoutes';
@@ -60,7 +60,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   await app.register(fastifyWebsocket);
   app.addHook('onClose', () => store.close());
   pingRoutes(gw);
-  sessionRoutes(gw);
+  webSessionRoutes(gw);
   userRoutes(gw, users);
   passwordRoutes(gw, users);
   roleRoutes(gw, roles);

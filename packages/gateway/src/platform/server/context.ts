@@ -3,7 +3,7 @@ import { defineRoute, defineSocketRoute, type Guards, type RouteSpec, type Socke
 import { Sites } from '../clusters/sites';
 import { PasswordHasher } from '../passwords/password';
 import type { GatewayConfig } from '../config/config';
-import { SessionService } from '../../management/websessions/service';
+import { WebSessionService } from '../../management/websessions/service';
 import type { Store } from '../storage/store';
 
 /** What every domain's routes receive: the config, storage, shared services and the guarded route helpers. */
@@ -11,7 +11,7 @@ export interface Gateway {
   config: GatewayConfig;
   store: Store;
   hasher: PasswordHasher;
-  sessions: SessionService;
+  webSessions: WebSessionService;
   now: () => number;
   /** The URL people open, e.g. for invite links. Known once the server listens. */
   publicUrl: () => string;
@@ -23,14 +23,14 @@ export interface Gateway {
 
 export function createContext(app: FastifyInstance, config: GatewayConfig, store: Store, publicUrl: () => string, now = Date.now): Gateway {
   const hasher = new PasswordHasher(config.auth.passwordHashing);
-  const sessions = new SessionService(store, config, hasher, now);
+  const webSessions = new WebSessionService(store, config, hasher, now);
   const sites = new Sites(config.clusterName);
-  const guards: Guards = { authenticate: (req, opts) => sessions.authenticate(req, opts), resolveSite: (id) => sites.resolve(id) };
+  const guards: Guards = { authenticate: (req, opts) => webSessions.authenticate(req, opts), resolveSite: (id) => sites.resolve(id) };
   return {
     config,
     store,
     hasher,
-    sessions,
+    webSessions,
     now,
     publicUrl,
     sites,

@@ -3,7 +3,7 @@ import type { Engine } from './engine';
 import { eventRepo } from './repos/events';
 import { metaRepo } from './repos/meta';
 import { roleRepo } from './repos/roles';
-import { webSessionRepo } from './repos/sessions';
+import { webSessionRepo } from './repos/webSessions';
 import { userTokenRepo } from './repos/tokens';
 import { userRepo } from './repos/users';
 import type { Tables } from './tables';

@@ -37,8 +37,8 @@ export async function consoleRoutes(app: FastifyInstance, gw: Gateway) {
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const csrf = issueCsrfToken(req, reply, !!gw.config.tls);
     const secret = req.cookies[sessionCookie];
-    const identity = secret ? await gw.sessions.resolve(secret) : undefined;
-    const session = identity && secret ? Buffer.from(JSON.stringify(gw.sessions.present(identity, secret))).toString('base64') : '';
+    const identity = secret ? await gw.webSessions.resolve(secret) : undefined;
+    const session = identity && secret ? Buffer.from(JSON.stringify(gw.webSessions.present(identity, secret))).toString('base64') : '';
     const html = page.render(csrf, session);
     if (html === undefined) return reply.code(503).send({ error: { message: 'the console is not built; run make build' } });
     return reply
