@@ -9,6 +9,7 @@ test('the package exports exactly these names', () => {
     'Breadcrumbs',
     'Button',
     'ButtonIcon',
+    'ButtonLink',
     'Card',
     'Checkbox',
     'CodeBlock',

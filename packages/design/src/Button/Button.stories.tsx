@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex } from '../Flex';
 import { Icon, Icons } from '../Icon';
-import { Button, type ButtonKind, type ButtonSize } from './Button';
+import { Button, ButtonLink, type ButtonKind, type ButtonSize } from './Button';
 
 const meta = {
   title: 'Design/Button',
@@ -67,3 +67,14 @@ export const WithIcon: Story = {
 };
 
 export const Block: Story = { args: { block: true } };
+
+export const AsLink: Story = {
+  render: () => (
+    <Flex gap={3} alignItems="center">
+      <ButtonLink href="#play" kind="border" size="small">
+        Play
+      </ButtonLink>
+      <ButtonLink href="#docs">Read the guide</ButtonLink>
+    </Flex>
+  ),
+};

@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react';
 import styled, { css, type DefaultTheme } from 'styled-components';
 import { Indicator } from '../Indicator';
 import { focusRing, notSystemProp, systemProps, type SystemProps } from '../system';
@@ -65,6 +65,7 @@ const StyledButton = styled.button.withConfig({ shouldForwardProp: notSystemProp
   line-height: 1;
   cursor: pointer;
   white-space: nowrap;
+  text-decoration: none;
   transition: background ${({ theme }) => theme.durations.fade}ms;
   ${({ theme, $size }) => sizes[$size](theme)}
   ${({ theme, $kind }) => kindStyle(theme, $kind)}
@@ -121,4 +122,15 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       )}
     </StyledButton>
   );
+});
+
+export type ButtonLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> &
+  SystemProps & { kind?: ButtonKind; size?: ButtonSize; block?: boolean };
+
+/** A link that looks like a Button: an action that navigates (Play a recording), so it stays an anchor. */
+export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink(
+  { kind = 'primary', size = 'medium', block, ...rest },
+  ref,
+) {
+  return <StyledButton as="a" ref={ref} $kind={kind} $size={size} $block={block} {...rest} />;
 });

@@ -1,2 +1,2 @@
-export { Button } from './Button';
-export type { ButtonProps, ButtonKind, ButtonSize } from './Button';
+export { Button, ButtonLink } from './Button';
+export type { ButtonProps, ButtonLinkProps, ButtonKind, ButtonSize } from './Button';

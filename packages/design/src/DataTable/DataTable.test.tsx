@@ -131,7 +131,7 @@ test('loading, error and empty states', async () => {
   expect(screen.getByText('No servers yet')).toBeInTheDocument();
 });
 
-test('row actions open a menu for that row', async () => {
+test('several row actions open a menu for that row', async () => {
   const picked: string[] = [];
   renderWithTheme(
     <DataTable
@@ -139,12 +139,36 @@ test('row actions open a menu for that row', async () => {
       columns={columns}
       data={nodes}
       rowKey={(n) => n.hostname}
-      rowActions={(n) => [{ label: 'Connect', onSelect: () => picked.push(n.hostname) }]}
+      rowActions={(n) => [
+        { label: 'Connect', onSelect: () => picked.push(n.hostname) },
+        { label: 'Delete', danger: true },
+      ]}
     />,
   );
   await userEvent.click(screen.getByRole('button', { name: 'Actions for cache' }));
   await userEvent.click(await screen.findByRole('menuitem', { name: 'Connect' }));
   expect(picked).toEqual(['cache']);
+});
+
+test('a single row action is a button of its own, or a link when it navigates', async () => {
+  const picked: string[] = [];
+  renderWithTheme(
+    <DataTable
+      label="Servers"
+      columns={columns}
+      data={nodes}
+      rowKey={(n) => n.hostname}
+      rowActions={(n) =>
+        n.hostname === 'cache'
+          ? [{ label: 'Connect', onSelect: () => picked.push(n.hostname) }]
+          : [{ label: 'Play', to: `/play/${n.hostname}` }]
+      }
+    />,
+  );
+  expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Connect cache' }));
+  expect(picked).toEqual(['cache']);
+  expect(screen.getByRole('link', { name: 'Play web-2' })).toHaveAttribute('href', '/play/web-2');
 });
 
 test('a virtualised body renders only the rows in view of a very long list', () => {

@@ -4,9 +4,9 @@ import { Button } from '../Button';
 import { Icon, Icons } from '../Icon';
 import { Indicator } from '../Indicator';
 import { Input } from '../Input';
-import { Menu } from '../Menu';
 import { VisuallyHidden } from '../system';
 import { Pager } from './Pager';
+import { RowActions } from './RowActions';
 import { nextSort, searchRows, sortRows } from './rows';
 import { Frame, Message, Scroll, SearchBox, SortButton, Table, Toolbar, Footer } from './styles';
 import type { Column, DataTableProps, SortState } from './types';
@@ -64,18 +64,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const renderRow = (row: T) => (
     <tr key={rowKey(row)}>
       {columns.map((c) => (
-        <td key={c.key}>
+        <td key={c.key} className={c.noWrap ? 'nowrap' : undefined}>
           {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
         </td>
       ))}
       {rowActions ? (
         <td className="actions">
-          <Menu
-            label={`Actions for ${rowKey(row)}`}
-            icon={Icons.MoreVert}
-            items={rowActions(row)}
-            placement="bottom-end"
-          />
+          <RowActions items={rowActions(row)} rowName={rowKey(row)} />
         </td>
       ) : null}
     </tr>

@@ -47,7 +47,11 @@ export const Table = styled.table`
   & tbody tr:hover td {
     background: ${({ theme }) => theme.colors.hover};
   }
+  & td.nowrap {
+    white-space: nowrap;
+  }
   & td.actions {
+    white-space: nowrap;
     width: ${({ theme }) => theme.space[9]}px;
     text-align: right;
   }

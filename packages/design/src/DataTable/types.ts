@@ -12,6 +12,8 @@ export type Column<T> = {
   isSortable?: boolean;
   /** Client-side comparison; by default the field's values are compared. */
   sortFn?: (a: T, b: T) => number;
+  /** Keep each cell on one line (timestamps, ids), taking the width it needs from wrapping columns. */
+  noWrap?: boolean;
 };
 
 export type FetchStatus = '' | 'loading' | 'error';
@@ -54,7 +56,7 @@ export type DataTableProps<T> = {
   serverPaging?: ServerPaging;
   /** A "Load more" button under the rows, for feeds paged by start key. */
   fetchMore?: { onFetchMore: () => void; hasMore: boolean };
-  /** Actions for one row, shown as a menu at the end of the row. */
+  /** Actions for one row, at the end of the row: a button when there is one, a menu when there are more. */
   rowActions?: (row: T) => MenuItem[];
   /** Render only the visible rows of a body this many pixels tall (very long lists). */
   virtualHeight?: number;

@@ -22,7 +22,13 @@ const Pill = styled.span.withConfig({ shouldForwardProp: notSystemProp })<System
   ${({ theme, $kind }) => {
     // The one place label kinds become colours.
     if ($kind === 'neutral')
-      return { background: theme.colors.hover, color: theme.colors.text.slightlyMuted };
+      return {
+        background: theme.colors.hover,
+        color: theme.colors.text.slightlyMuted,
+        // A table row under the pointer is filled with this same hover colour; the pill then takes the
+        // surface colour instead, so it does not dissolve into its row.
+        'tr:hover &': { background: theme.colors.levels.surface },
+      };
     if ($kind === 'brand') return { background: theme.colors.brandSurface, color: theme.colors.text.main };
     return { background: theme.colors[$kind].surface, color: theme.colors[$kind].text };
   }}

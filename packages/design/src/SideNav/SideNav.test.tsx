@@ -46,3 +46,13 @@ test('marks the item for the current path, including nested paths unless exact',
   view.rerender(<SideNav groups={groups} activePath="/web/cluster/one/audit/events" />);
   expect(screen.getByRole('link', { name: 'Audit Log' })).not.toHaveAttribute('aria-current');
 });
+
+test('headings line up with the start of their items', () => {
+  renderWithTheme(<SideNav groups={groups} />);
+  const px = (value: string) => Number.parseFloat(value);
+  const users = screen.getByRole('link', { name: 'Users' });
+  const itemStart =
+    px(getComputedStyle(users.closest('ul')!).paddingLeft) + px(getComputedStyle(users).paddingLeft);
+  for (const heading of screen.getAllByRole('heading'))
+    expect(px(getComputedStyle(heading).marginLeft)).toBe(itemStart);
+});

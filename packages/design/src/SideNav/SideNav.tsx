@@ -1,5 +1,5 @@
 import type { ElementType } from 'react';
-import styled from 'styled-components';
+import styled, { type DefaultTheme } from 'styled-components';
 import { Icon, type IconProps } from '../Icon';
 import { focusRing } from '../system';
 
@@ -38,17 +38,19 @@ const Rail = styled.nav`
   padding: ${({ theme }) => theme.space[2]}px 0;
 `;
 
+// Headings start where the items' icons and words do: the list's inset plus the link's own padding.
+const headingMargin = ({ theme }: { theme: DefaultTheme }) =>
+  `${theme.space[3]}px ${theme.space[2] + theme.space[2]}px ${theme.space[1]}px`;
+
 const CategoryTitle = styled.h2`
-  margin: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px
-    ${({ theme }) => theme.space[1]}px;
+  margin: ${headingMargin};
   font-size: ${({ theme }) => theme.typography.subtitle2.fontSize}px;
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.text.main};
 `;
 
 const SectionTitle = styled.h3`
-  margin: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px
-    ${({ theme }) => theme.space[1]}px;
+  margin: ${headingMargin};
   font-size: ${({ theme }) => theme.typography.caption.fontSize}px;
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   letter-spacing: ${({ theme }) => theme.typography.caption.letterSpacing};

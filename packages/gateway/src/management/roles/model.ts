@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unenforcedConditions, unenforcedOptions } from './unenforced';
 
 /** Verbs a rule grants; `edit` in the console's ACL is `update` here, `remove` is `delete`. */
 export const verbs = ['list', 'read', 'create', 'update', 'delete', 'use'] as const;
@@ -63,6 +64,7 @@ const conditions = z
     join_sessions: z.array(z.object({ name: z.string(), roles: strings, kinds: strings, modes: strings }).strict()).optional(),
     review_requests: z.object({ roles: strings }).strict().optional(),
     request: z.object({ roles: strings.optional(), suggested_reviewers: strings.optional() }).strict().optional(),
+    ...unenforcedConditions,
   })
   .strict();
 
@@ -78,6 +80,7 @@ const options = z
     desktop_directory_sharing: z.boolean().optional(),
     forward_agent: z.boolean().optional(),
     port_forwarding: z.boolean().optional(),
+    ...unenforcedOptions,
   })
   .strict();
 

@@ -1,7 +1,8 @@
+import type { ResourceJson } from '@portcullis/shared';
 import type { RoleResource } from './model';
 import { renderRoleYaml } from './yaml';
 
-/** A role as the console's Resource entity (spec §3): id, kind, name, content. */
+/** A role as an editable YAML document (shared's ResourceJson); the console derives the id from kind and name. */
 export function presentRole(role: RoleResource) {
-  return { id: `role:${role.metadata.name}`, kind: 'role', name: role.metadata.name, description: role.metadata.description ?? '', content: renderRoleYaml(role) };
+  return { kind: 'role', name: role.metadata.name, content: renderRoleYaml(role) } satisfies ResourceJson;
 }

@@ -37,7 +37,7 @@ const access: RoleResource = {
 const editor: RoleResource = {
   kind: 'role',
   version: 'v7',
-  metadata: { name: 'editor', description: 'Edit users, roles, connectors and the rest of the configuration' },
+  metadata: { name: 'editor', description: 'Edit users, roles, connectors and the rest of the configuration; join any session' },
   spec: {
     options: { max_session_ttl: '8h' },
     allow: {
@@ -52,6 +52,9 @@ const editor: RoleResource = {
         // Registering and removing agentless OpenSSH nodes is configuration too.
         { resources: ['node'], verbs: ['list', 'read', 'create', 'delete'] },
       ],
+      // The first administrator holds this role; without a join_sessions rule they could see a session
+      // going wrong on Active Sessions and not step in.
+      join_sessions: [{ name: 'join any session', roles: ['*'], kinds: ['*'], modes: ['observer', 'peer', 'moderator'] }],
     },
     deny: {},
   },

@@ -13,13 +13,14 @@ describe('the roles API', () => {
   });
   afterAll(() => gw.close());
 
-  it('has the presets access, editor and auditor from the first start, as {id, kind, name, content}', async () => {
+  it('has the presets access, editor and auditor from the first start, as {kind, name, content}', async () => {
     expect((await gw.anonymous().get('/v1/webapi/roles')).status).toBe(403);
     expect((await plain.get('/v1/webapi/roles')).status).toBe(403);
     const list = await editor.get('/v1/webapi/roles');
     expect(list.status).toBe(200);
     expect(list.body.map((r: { name: string }) => r.name)).toEqual(['access', 'auditor', 'editor']);
-    expect(list.body[0]).toMatchObject({ id: 'role:access', kind: 'role', name: 'access' });
+    expect(Object.keys(list.body[0]).sort()).toEqual(['content', 'kind', 'name']);
+    expect(list.body[0]).toMatchObject({ kind: 'role', name: 'access' });
     expect(list.body[0].content).toContain('- "{{internal.logins}}"');
   });
 
@@ -46,6 +47,14 @@ describe('the roles API', () => {
       ['T9002I', editor.name],
       ['T9001I', editor.name],
     ]);
+  });
+
+  it('saves the desktop options and the usual role model’s unenforced fields without dropping them', async () => {
+    const content = `kind: role\nmetadata:\n  name: desk\nspec:\n  options:\n    desktop_clipboard: false\n    desktop_directory_sharing: false\n    permit_x11_forwarding: true\n  allow:\n    logins: [dev]\n`;
+    expect((await editor.post('/v1/webapi/roles', { content })).status).toBe(200);
+    const saved = (await editor.get('/v1/webapi/roles/desk')).body.content;
+    for (const line of ['desktop_clipboard: false', 'desktop_directory_sharing: false', 'permit_x11_forwarding: true']) expect(saved).toContain(line);
+    expect((await editor.del('/v1/webapi/roles/desk')).status).toBe(200);
   });
 
   it('answers a 400 naming the line and field of a bad role', async () => {

@@ -23,7 +23,44 @@ describe('role YAML', () => {
 
   it('names unknown keys with their line', () => {
     const yaml = ['kind: role', 'metadata:', '  name: ops', 'spec:', '  allow:', '    logins: [root]', '    superpowers: true'].join('\n');
-    expect(fails(yaml)).toMatch(/^line 7: spec\.allow: Unrecognized key: "superpowers"/);
+    expect(fails(yaml)).toMatch(/^line 7: spec\.allow\.superpowers: not a role field/);
+  });
+
+  it('points at the key, not its block value on the next line', () => {
+    const role = (...lines: string[]) => ['kind: role', 'metadata:', '  name: ops', 'spec:', '  allow:', ...lines].join('\n');
+    expect(fails(role('    superpowers:', '      fly: true'))).toMatch(/^line 6: spec\.allow\.superpowers: /);
+    expect(fails(role('    logins:', '      root: yes'))).toMatch(/^line 6: spec\.allow\.logins: /);
+    expect(fails('kind: role\nmetadata:\n  description: no name\nspec: {}\n')).toMatch(/^line 2: metadata\.name: /);
+  });
+
+  it('refuses a misspelt option on its line rather than dropping it', () => {
+    const yaml = ['kind: role', 'metadata:', '  name: ops', 'spec:', '  options:', '    desktop_clipbaord: false'].join('\n');
+    expect(fails(yaml)).toMatch(/^line 6: spec\.options\.desktop_clipbaord: /);
+  });
+
+  it('keeps fields of the usual role model that the gateway does not act on, as written', () => {
+    const yaml = [
+      'kind: role',
+      'metadata:',
+      '  name: ops',
+      'spec:',
+      '  options:',
+      '    desktop_clipboard: false',
+      '    desktop_directory_sharing: false',
+      '    permit_x11_forwarding: true',
+      '    idp: { saml: { enabled: false } }',
+      '  allow:',
+      '    host_sudoers: ["ALL=(ALL) NOPASSWD: /usr/bin/systemctl"]',
+      '  deny: {}',
+    ].join('\n');
+    const saved = parseRoleYaml(renderRoleYaml(parseRoleYaml(yaml)));
+    expect(saved.spec.options).toEqual({
+      desktop_clipboard: false,
+      desktop_directory_sharing: false,
+      permit_x11_forwarding: true,
+      idp: { saml: { enabled: false } },
+    });
+    expect(saved.spec.allow).toEqual({ host_sudoers: ['ALL=(ALL) NOPASSWD: /usr/bin/systemctl'] });
   });
 
   it('reports YAML syntax errors with the line', () => {

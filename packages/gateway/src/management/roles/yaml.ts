@@ -1,15 +1,25 @@
-import { LineCounter, parseDocument, stringify, isNode, type Document } from 'yaml';
+import { LineCounter, parseDocument, stringify, isMap, isNode, isScalar, isSeq, type Document } from 'yaml';
 import { roleSchema, type RoleResource } from './model';
 
 export class RoleSyntaxError extends Error {}
 
-/** The 1-based line of the YAML node at `path`, or of its nearest existing parent. */
+/**
+ * The 1-based line of the field at `path`, or of its nearest existing parent. A field in a mapping is found
+ * by its key, not its value: a block value starts on the line after its key, and the key is what the
+ * message names.
+ */
 function lineOf(doc: Document, counter: LineCounter, path: (string | number)[]): number | undefined {
-  for (let n = path.length; n >= 0; n--) {
-    const node = doc.getIn(path.slice(0, n), true);
+  for (let n = path.length; n > 0; n--) {
+    const parent = doc.getIn(path.slice(0, n - 1), true);
+    const field = path[n - 1];
+    const node = isMap(parent)
+      ? parent.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === String(field))?.key
+      : isSeq(parent) && typeof field === 'number'
+        ? parent.items[field]
+        : undefined;
     if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
   }
-  return undefined;
+  return doc.contents?.range ? counter.linePos(doc.contents.range[0]).line : undefined;
 }
 
 /**
@@ -26,14 +36,19 @@ export function parseRoleYaml(content: string): RoleResource {
   }
   const result = roleSchema.safeParse(doc.toJS());
   if (!result.success) {
-    const problems = result.error.issues.slice(0, 5).map((issue) => {
+    const problems = result.error.issues.flatMap((issue) => {
       const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-      // An unknown key is pointed at on its own line rather than its parent's.
-      const at = issue.code === 'unrecognized_keys' && issue.keys[0] ? [...path, issue.keys[0]] : path;
-      const line = lineOf(doc, counter, at);
-      return `${line ? `line ${line}: ` : ''}${path.join('.') || 'role'}: ${issue.message}`;
+      // Each unknown key is its own problem, named and pointed at like any other field.
+      const faults =
+        issue.code === 'unrecognized_keys'
+          ? issue.keys.map((key) => ({ at: [...path, key], message: 'not a role field this gateway accepts (misspelt, or not supported yet)' }))
+          : [{ at: path, message: issue.message }];
+      return faults.map(({ at, message }) => {
+        const line = lineOf(doc, counter, at);
+        return `${line ? `line ${line}: ` : ''}${at.join('.') || 'role'}: ${message}`;
+      });
     });
-    throw new RoleSyntaxError(problems.join('; '));
+    throw new RoleSyntaxError(problems.slice(0, 5).join('; '));
   }
   return result.data;
 }

@@ -40,5 +40,6 @@ test('lists live sessions with their parties and offers to join in the modes the
   const row = observe.closest('tr')!;
   for (const text of ['ssh', 'root', 'alice, bob', '1 minute 30 seconds']) expect(within(row).getByText(text)).toBeInTheDocument();
   const other = screen.getByText('db-1').closest('tr')!;
-  expect(within(other).getByText('not allowed')).toBeInTheDocument();
+  expect(within(other).queryByText('not allowed')).toBeNull();
+  expect(within(other).getByText(/^Your roles have no join_sessions rule that matches this session’s owner roles and kind \(ssh\)/)).toBeInTheDocument();
 });

@@ -7,6 +7,13 @@ import { api } from '../../client';
 /** How often the list is refreshed while the page is open. */
 export const refreshMs = 10_000;
 
+/**
+ * Why the Join column offers nothing. The gateway grants joining only through a join_sessions rule naming
+ * the session's kind and one of its owner's roles, so that is the rule to point the user at.
+ */
+const joinRefusal = (kind: string) =>
+  `Your roles have no join_sessions rule that matches this session’s owner roles and kind (${kind}).`;
+
 /** Active Sessions: the live sessions with their parties, and a join link per mode the user's roles allow. */
 export default function ActiveSessionsPage() {
   const { clusterId = '' } = useParams();
@@ -64,8 +71,8 @@ export default function ActiveSessionsPage() {
                   ))}
                 </Flex>
               ) : (
-                <Text typography="body2" color="text.muted">
-                  not allowed
+                <Text typography="body3" color="text.muted">
+                  {joinRefusal(s.kind)}
                 </Text>
               ),
           },

@@ -30,6 +30,16 @@ const events = [
     user: 'bob',
     error: 'invalid credentials',
   },
+  {
+    code: eventCodes.SESSION_END,
+    event: 'session.end',
+    time: '2026-01-01T10:30:00Z',
+    uid: 'e4',
+    sid: '4f8e2c1a-9b7d-4e61-a3c5-0d2f6b8e1a97',
+    user: 'alice',
+    server_hostname: 'web-1',
+    interactive: true,
+  },
 ];
 
 const backend = { answers: { '/v1/webapi/sites/localhost/events/search': { events, startKey: 'more' } } };

@@ -94,8 +94,9 @@ test('details show the stored event as JSON', async () => {
   auditGateway();
   await renderAudit();
   const row = (await screen.findByText('Local user [alice] successfully logged in')).closest('tr')!;
-  await userEvent.click(within(row).getByRole('button', { name: /^Actions for/ }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: 'Details…' }));
+  // One action is a button of its own, not a menu of one.
+  expect(within(row).queryByRole('button', { name: /^Actions for/ })).toBeNull();
+  await userEvent.click(within(row).getByRole('button', { name: 'Details e1' }));
   const json = await screen.findByLabelText('Event JSON');
   expect(JSON.parse(json.textContent!)).toEqual(login('alice', 'e1'));
 });
@@ -133,4 +134,37 @@ test('choosing a custom range asks the server for those days', async () => {
   await userEvent.click(await screen.findByRole('option', { name: 'Custom Range…' }));
   fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
   await waitFor(() => expect(queries.at(-1)!.get('from')).toBe(new Date(2026, 0, 1).toISOString()));
+});
+
+test('a session end with a playable recording offers Play beside Details; timestamps stay on one line', async () => {
+  const end = (uid: string, sid: string, extra: object) => ({
+    code: eventCodes.SESSION_END,
+    event: 'session.end',
+    time: '2026-01-01T10:30:00Z',
+    uid,
+    sid,
+    user: 'alice',
+    server_hostname: 'web-1',
+    ...extra,
+  });
+  server.use(
+    http.get(apiPaths.events, () =>
+      HttpResponse.json({
+        events: [end('e7', 's7', { interactive: true }), end('e8', 's8', { interactive: false })],
+        startKey: '',
+      }),
+    ),
+  );
+  await renderAudit();
+  const played = (await screen.findByText('User [alice] has ended a session [s7]')).closest('tr')!;
+  await userEvent.click(within(played).getByRole('button', { name: 'Actions for e7' }));
+  expect(await screen.findByRole('menuitem', { name: 'Play' })).toHaveAttribute(
+    'href',
+    '/web/cluster/prod/session/s7?recordingType=ssh',
+  );
+  const notPlayable = screen.getByText('User [alice] has ended a session [s8]').closest('tr')!;
+  expect(within(notPlayable).getByRole('button', { name: 'Details e8' })).toBeInTheDocument();
+  expect(within(notPlayable).queryByRole('link', { name: /Play/ })).toBeNull();
+  const time = within(played).getByText(/^2026-01-01 \d\d:30:00$/).closest('td')!;
+  expect(getComputedStyle(time).whiteSpace).toBe('nowrap');
 });

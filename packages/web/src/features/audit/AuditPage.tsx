@@ -8,6 +8,7 @@ import { auditRangeAtom, fetchEvents } from './auditAtoms';
 import { presetRange, rangePresetLabels, type RangePreset } from './auditRange';
 import { CustomRange } from './CustomRange';
 import { EventDetailsDialog } from './EventDetailsDialog';
+import { eventPlayerPath } from './eventRecording';
 
 /** The audit log: a time range, then the events with their catalogue messages, more pages on demand. */
 export default function AuditPage() {
@@ -56,10 +57,14 @@ export default function AuditPage() {
             key: 'time',
             headerText: 'Created (UTC)',
             isSortable: true,
+            noWrap: true,
             render: (e) => displayDateTime(e.time),
           },
         ]}
-        rowActions={(e) => [{ label: 'Details…', onSelect: () => setDetails(e) }]}
+        rowActions={(e) => {
+          const play = eventPlayerPath(clusterId, e);
+          return [{ label: 'Details…', onSelect: () => setDetails(e) }, ...(play ? [{ label: 'Play', to: play }] : [])];
+        }}
         fetchMore={{ onFetchMore: () => void fetchMore(), hasMore }}
       />
       {details ? <EventDetailsDialog event={details} onClose={() => setDetails(null)} /> : null}

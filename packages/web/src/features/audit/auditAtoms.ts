@@ -4,7 +4,7 @@ import {
   eventQueryPath,
   makeEvent,
   type AuditEvent,
-  type RawEvent,
+  type EventSearchJson,
 } from '@portcullis/shared';
 import { atom } from 'jotai';
 import { api } from '../../client';
@@ -19,7 +19,7 @@ export async function fetchEvents(
   range: AuditRange,
   startKey?: string,
 ): Promise<KeysetPage<AuditEvent>> {
-  const res = await api.get<{ events: RawEvent[]; startKey?: string }>(
+  const res = await api.get<EventSearchJson>(
     eventQueryPath(apiPaths.events, {
       clusterId,
       from: range.from,
@@ -28,5 +28,5 @@ export async function fetchEvents(
       ...(startKey ? { startKey } : {}),
     }),
   );
-  return { rows: res.events.map(makeEvent), startKey: res.startKey ?? '' };
+  return { rows: res.events.map(makeEvent), startKey: res.startKey };
 }

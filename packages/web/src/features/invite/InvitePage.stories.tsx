@@ -1,3 +1,4 @@
+import type { ResetTokenJson } from '@portcullis/shared';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { showsText, StoryConsole, storyStore } from '../../stories/storyGateway';
 import InvitePage from './InvitePage';
@@ -9,9 +10,8 @@ const token = {
   'GET /v1/webapi/users/password/token/abc': {
     user: 'alice',
     tokenId: 'abc',
-    type: 'invite',
     expiry: '2030-01-01T00:00:00Z',
-  },
+  } satisfies ResetTokenJson,
 };
 
 const at = (route: string, path: string, shows: string | RegExp, answers = {}): StoryObj => {

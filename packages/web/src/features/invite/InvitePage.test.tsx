@@ -70,7 +70,7 @@ test('a password reset uses the same screen', async () => {
   expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
 });
 
-test('an expired or unknown token shows the server’s error', async () => {
+test('an expired or unknown token shows only the server’s error and the way forward', async () => {
   server.use(
     http.get(compilePath(apiPaths.resetPasswordToken, { tokenId: 'tok1' }), () =>
       HttpResponse.json({ error: { message: 'the invite has expired' } }, { status: 404 }),
@@ -78,5 +78,8 @@ test('an expired or unknown token shows the server’s error', async () => {
   );
   renderAt('/web/invite/tok1');
   expect(await screen.findByRole('alert')).toHaveTextContent('the invite has expired');
-  expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled();
+  expect(screen.getByRole('alert')).toHaveTextContent('Ask your administrator to invite you again.');
+  expect(screen.queryByLabelText('Password')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Set Password' })).toBeNull();
+  expect(screen.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/web/login');
 });

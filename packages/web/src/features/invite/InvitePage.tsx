@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, H1, Text, Validation } from '@portcullis/design';
+import { Alert, Button, Card, Flex, H1, Link, Text, Validation } from '@portcullis/design';
 import {
   apiPaths,
   compilePath,
@@ -48,30 +48,47 @@ export default function InvitePage() {
     <Flex as="main" justifyContent="center" alignItems="flex-start" pt={9} px={3} minHeight="100vh">
       <Card>
         <H1 mb={2}>{isReset ? 'Reset Password' : 'Welcome to Portcullis'}</H1>
-        {token ? (
-          <Text muted mb={4}>
-            {isReset ? 'Choose a new password for' : 'Set a password for'} {token.username}
-          </Text>
-        ) : null}
-        {loadError ? <Alert>{loadError}</Alert> : null}
-        {error ? <Alert>{error}</Alert> : null}
-        <Validation>
-          {({ validate }) => (
-            <form onSubmit={(e) => void submit(e, validate)} noValidate>
-              <NewPasswordFields
-                label="Password"
-                password={password}
-                onPasswordChange={setPassword}
-                confirm={confirm}
-                onConfirmChange={setConfirm}
-                autoFocus
-              />
-              <Button type="submit" size="large" block loading={busy} disabled={!token}>
-                {isReset ? 'Change Password' : 'Set Password'}
-              </Button>
-            </form>
-          )}
-        </Validation>
+        {loadError ? (
+          // A link that no longer works cannot set a password: the form would only invite a doomed attempt.
+          <>
+            <Alert
+              details={
+                isReset
+                  ? 'Ask your administrator for a new password reset link.'
+                  : 'Ask your administrator to invite you again.'
+              }
+            >
+              {loadError}
+            </Alert>
+            <Link href={webRoutes.login}>Go to Sign In</Link>
+          </>
+        ) : (
+          <>
+            {token ? (
+              <Text muted mb={4}>
+                {isReset ? 'Choose a new password for' : 'Set a password for'} {token.username}
+              </Text>
+            ) : null}
+            {error ? <Alert>{error}</Alert> : null}
+            <Validation>
+              {({ validate }) => (
+                <form onSubmit={(e) => void submit(e, validate)} noValidate>
+                  <NewPasswordFields
+                    label="Password"
+                    password={password}
+                    onPasswordChange={setPassword}
+                    confirm={confirm}
+                    onConfirmChange={setConfirm}
+                    autoFocus
+                  />
+                  <Button type="submit" size="large" block loading={busy} disabled={!token}>
+                    {isReset ? 'Change Password' : 'Set Password'}
+                  </Button>
+                </form>
+              )}
+            </Validation>
+          </>
+        )}
       </Card>
     </Flex>
   );

@@ -37,7 +37,10 @@ test('lists ended sessions with duration, users, hostname and type; only playabl
     </Routes>,
     { path: '/web/cluster/prod/recordings' },
   );
-  const play = await screen.findByRole('link', { name: 'play' });
+  const play = await screen.findByRole('link', { name: 'Play s-play' });
+  expect(play).toHaveTextContent(/^Play$/);
+  expect(screen.getByRole('columnheader', { name: 'Recording' })).toBeInTheDocument();
+  expect(screen.queryByRole('columnheader', { name: 'description' })).toBeNull();
   expect(play).toHaveAttribute('href', '/web/cluster/prod/session/s-play?recordingType=ssh&durationMs=300000');
   const row = play.closest('tr')!;
   for (const text of ['ssh', 'alice, bob', 'web-1', '5 minutes', 's-play']) expect(within(row).getByText(text)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Alert, Box, DataTable, Flex, H1, Link, Select, Text } from '@portcullis/design';
+import { Alert, Box, ButtonLink, DataTable, Flex, H1, Select, Text } from '@portcullis/design';
 import { displayDateTime, playerPath, type Recording } from '@portcullis/shared';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -54,14 +54,19 @@ export default function RecordingsPage() {
             key: 'createdDate',
             headerText: 'Created (UTC)',
             isSortable: true,
+            noWrap: true,
             render: (r) => displayDateTime(r.createdDate),
           },
           { key: 'sid', headerText: 'Session ID' },
           {
             key: 'description',
+            headerText: 'Recording',
             render: (r) =>
               r.playable ? (
-                <Link
+                <ButtonLink
+                  kind="border"
+                  size="small"
+                  aria-label={`Play ${r.sid}`}
                   href={playerPath({
                     clusterId,
                     sid: r.sid,
@@ -69,8 +74,8 @@ export default function RecordingsPage() {
                     durationMs: r.duration,
                   })}
                 >
-                  {r.description}
-                </Link>
+                  Play
+                </ButtonLink>
               ) : (
                 <Text typography="body2" color="text.muted">
                   {r.description}

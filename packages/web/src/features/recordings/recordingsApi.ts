@@ -3,6 +3,7 @@ import {
   EVENTS_FETCH_LIMIT,
   makeRecording,
   recordingsQueryPath,
+  type EventSearchJson,
   type Recording,
   type RecordingEventJson,
 } from '@portcullis/shared';
@@ -16,7 +17,7 @@ export async function fetchRecordings(
   range: AuditRange,
   startKey?: string,
 ): Promise<KeysetPage<Recording>> {
-  const res = await api.get<{ events: RecordingEventJson[]; startKey?: string }>(
+  const res = await api.get<EventSearchJson<RecordingEventJson>>(
     recordingsQueryPath(apiPaths.recordings, {
       clusterId,
       start: range.from,
@@ -25,5 +26,5 @@ export async function fetchRecordings(
       ...(startKey ? { startKey } : {}),
     }),
   );
-  return { rows: res.events.map(makeRecording), startKey: res.startKey ?? '' };
+  return { rows: res.events.map(makeRecording), startKey: res.startKey };
 }

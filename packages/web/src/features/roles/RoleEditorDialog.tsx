@@ -13,14 +13,14 @@ export function RoleEditorDialog({
 }: {
   role?: Resource;
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: (name: string) => void;
 }) {
   const [content, setContent] = useState(role?.content ?? newRoleTemplate);
   const { busy, error, run } = useAttempt();
   const save = async () => {
     await run(async () => {
-      await (role ? roleActions.update(role.name, content) : roleActions.create(content));
-      onSaved();
+      const saved = await (role ? roleActions.update(role.name, content) : roleActions.create(content));
+      onSaved(saved.name);
     });
   };
   return (

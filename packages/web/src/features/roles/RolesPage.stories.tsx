@@ -1,3 +1,4 @@
+import type { ResourceJson } from '@portcullis/shared';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { adminContext, showsText, StoryConsole, storyStore } from '../../stories/storyGateway';
 import RolesPage from './RolesPage';
@@ -5,8 +6,7 @@ import RolesPage from './RolesPage';
 const meta: Meta = { title: 'Console/Roles' };
 export default meta;
 
-const role = (name: string) => ({
-  id: `role:${name}`,
+const role = (name: string): ResourceJson => ({
   kind: 'role',
   name,
   content: `kind: role\nversion: v7\nmetadata:\n  name: ${name}\n`,

@@ -1,4 +1,4 @@
-import { apiPaths, compilePath } from '@portcullis/shared';
+import { apiPaths, compilePath, type ResourceJson } from '@portcullis/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,8 +8,7 @@ import { renderPage } from '../../testing/renderPage';
 import { server } from '../../testing/server';
 import RolesPage from './RolesPage';
 
-const role = (name: string) => ({
-  id: `role:${name}`,
+const role = (name: string): ResourceJson => ({
   kind: 'role',
   name,
   content: `kind: role\nmetadata:\n  name: ${name}\n`,
@@ -98,6 +97,7 @@ test('a new role starts from a template in the YAML editor; the server’s valid
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(sent.created).toContain('name: auditor-2');
+  expect(await screen.findByRole('status')).toHaveTextContent('Role auditor-2 has been saved.');
   expect(await screen.findByRole('row', { name: /auditor-2/ })).toBeInTheDocument();
 });
 
@@ -110,4 +110,5 @@ test('editing a role opens its content and saves it by name', async () => {
   expect(within(dialog).getByRole('textbox', { name: 'Role YAML' })).toHaveTextContent('name: editor');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
   await waitFor(() => expect(sent.updated?.name).toBe('editor'));
+  expect(await screen.findByRole('status')).toHaveTextContent('Role editor has been saved.');
 });

@@ -1,4 +1,4 @@
-import { Button, DataTable, Flex, H1 } from '@portcullis/design';
+import { Alert, Button, DataTable, Flex, H1 } from '@portcullis/design';
 import type { Resource } from '@portcullis/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -15,9 +15,12 @@ export default function RolesPage() {
   const { acl } = useAtomValue(userContextAtom);
   const refresh = useSetAtom(rolesVersionAtom);
   const [open, setOpen] = useState<Open>(null);
+  // Saving closes the dialog, which alone looks the same as Cancel: the outcome is said in words.
+  const [notice, setNotice] = useState<string | null>(null);
   const close = () => setOpen(null);
-  const saved = () => {
+  const done = (message: string) => {
     refresh((v) => v + 1);
+    setNotice(message);
     close();
   };
   return (
@@ -28,6 +31,11 @@ export default function RolesPage() {
           <Button onClick={() => setOpen({ kind: 'create' })}>Create New Role</Button>
         ) : null}
       </Flex>
+      {notice ? (
+        <Alert kind="success" onDismiss={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      ) : null}
       <DataTable<Resource>
         label="Roles"
         data={roles}
@@ -47,7 +55,7 @@ export default function RolesPage() {
         <RoleEditorDialog
           role={open.kind === 'edit' ? open.role : undefined}
           onClose={close}
-          onSaved={saved}
+          onSaved={(name) => done(`Role ${name} has been saved.`)}
         />
       ) : null}
       {open?.kind === 'delete' ? (
@@ -57,7 +65,7 @@ export default function RolesPage() {
           onClose={close}
           onConfirm={async () => {
             await roleActions.remove(open.role.name);
-            saved();
+            done(`Role ${open.role.name} has been deleted.`);
           }}
         >
           You are about to delete role <strong>{open.role.name}</strong>. Users holding it lose what it

@@ -10,7 +10,8 @@ export const rolesAtom = atom(async (get) => {
 });
 
 export const roleActions = {
-  create: (content: string) => api.post(compilePath(apiPaths.roles), { content }),
-  update: (name: string, content: string) => api.put(compilePath(apiPaths.roles, { name }), { content }),
+  create: (content: string) => api.post<ResourceJson>(compilePath(apiPaths.roles), { content }),
+  update: (name: string, content: string) =>
+    api.put<ResourceJson>(compilePath(apiPaths.roles, { name }), { content }),
   remove: (name: string) => api.delete(compilePath(apiPaths.roles, { name })),
 };

@@ -1,4 +1,4 @@
-import { apiPaths, compilePath } from '@portcullis/shared';
+import { apiPaths, compilePath, type ResetTokenJson, type ResourceJson } from '@portcullis/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -24,7 +24,7 @@ function usersGateway(initial: UserJson[]) {
     http.get(apiPaths.users, () => HttpResponse.json(users)),
     http.get(compilePath(apiPaths.roles), () =>
       HttpResponse.json(
-        ['access', 'editor'].map((name) => ({ id: `role:${name}`, kind: 'role', name, content: '' })),
+        ['access', 'editor'].map((name): ResourceJson => ({ kind: 'role', name, content: '' })),
       ),
     ),
     http.post(apiPaths.users, async ({ request }) => {
@@ -39,10 +39,10 @@ function usersGateway(initial: UserJson[]) {
     http.post(apiPaths.passwordToken, async ({ request }) => {
       sent.token = (await request.json()) as { name: string; type: string };
       return HttpResponse.json({
-        username: sent.token.name,
-        expires: '2030-01-02T03:04:05Z',
-        value: 'tok-123',
-      });
+        user: sent.token.name,
+        expiry: '2030-01-02T03:04:05Z',
+        tokenId: 'tok-123',
+      } satisfies ResetTokenJson);
     }),
     http.delete(apiPaths.user, ({ params }) => {
       sent.deleted = params.username as string;

@@ -1,9 +1,11 @@
 import {
   apiPaths,
   compilePath,
+  makeResetToken,
   makeResource,
   makeUser,
   type ResetToken,
+  type ResetTokenJson,
   type ResourceJson,
   type UserJson,
   type UserTraits,
@@ -41,11 +43,6 @@ export const userActions = {
   update: (user: UserInput) => api.put<UserJson>(apiPaths.users, user),
   remove: (name: string) => api.delete(compilePath(apiPaths.user, { username: name })),
   /** An invitation for a new user or a reset for an existing one; the token's value is shown once. */
-  createToken: async (name: string, type: 'invite' | 'password'): Promise<ResetToken> => {
-    const token = await api.post<{ username: string; expires: string; value: string }>(
-      apiPaths.passwordToken,
-      { name, type },
-    );
-    return { ...token, expires: new Date(token.expires) };
-  },
+  createToken: async (name: string, type: 'invite' | 'password'): Promise<ResetToken> =>
+    makeResetToken(await api.post<ResetTokenJson>(apiPaths.passwordToken, { name, type })),
 };
