@@ -3,6 +3,7 @@ import { sortLabels, type Label } from './labels';
 
 /** A node list item (wire notes). */
 export interface NodeJson {
+  kind?: 'node';
   id: string;
   siteId: string;
   hostname: string;

@@ -1,9 +1,10 @@
 import type { ClusterJson, UserContextJson } from '@portcullis/shared';
-import type { Identity } from '../access/identity';
 import { userAcl } from '../../management/roles/acl';
+import type { RoleSet } from '../../management/roles/roleset';
+import type { User } from '../storage/repos/users';
 
 /** The user context of GET /sites/{clusterId}/context (spec §3 "User context", wire notes). */
-export function presentUserContext(identity: Identity, cluster: ClusterJson) {
+export function presentUserContext(identity: { user: Pick<User, 'name' | 'authType'>; roles: RoleSet }, cluster: ClusterJson) {
   const requestable = identity.roles.requestable();
   return {
     authType: identity.user.authType,

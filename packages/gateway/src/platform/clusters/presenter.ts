@@ -1,5 +1,5 @@
 import type { ClusterJson } from '@portcullis/shared';
-import { version } from '../ping/routes';
+import { version } from '../server/version';
 
 /** A cluster as GET /sites and the user context present it (wire notes, "User context"). */
 export function presentCluster(name: string, publicUrl: string, nodeCount: number, now: number) {

@@ -1,3 +1,4 @@
+import type { NodeJson } from '@portcullis/shared';
 import type { RoleSet } from '../../management/roles/roleset';
 import type { NodeRecord } from './repo';
 
@@ -14,5 +15,5 @@ export function presentNode(node: NodeRecord, siteId: string, roles: RoleSet) {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, value]) => ({ name, value })),
     sshLogins: roles.principals('logins').filter((login) => roles.canAccess('node', node.labels, login)),
-  };
+  } satisfies NodeJson;
 }

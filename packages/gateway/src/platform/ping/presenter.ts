@@ -1,0 +1,13 @@
+import type { PingJson } from '@portcullis/shared';
+import type { GatewayConfig } from '../config/config';
+import { version } from '../server/version';
+import { webConfig } from '../web/webConfig';
+
+/** GET /ping: how to sign in, and what this gateway offers (neither the assistant nor automatic upgrades yet). */
+export const presentPing = (config: GatewayConfig) =>
+  ({
+    auth: webConfig(config).auth,
+    proxy: { assist_enabled: false, cluster: config.clusterName },
+    server_version: version,
+    automatic_upgrades: false,
+  }) satisfies PingJson;
