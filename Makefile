@@ -4,7 +4,7 @@ export npm_config_update_notifier := false
 
 STAMP_NPM := node_modules/.portcullis-installed
 STAMP_LIBS := build/.libs
-SOURCES = $(shell find packages/shared/src packages/design/src packages/gateway/src -type f 2>/dev/null)
+SOURCES = $(shell find packages/shared/src packages/design/src packages/console-kit/src packages/gateway/src -type f 2>/dev/null)
 WEB_SOURCES = $(shell find packages/web/src packages/web/index.html packages/web/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: start test install system-deps build clean

@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/{design,web}/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    files: ['packages/{design,console-kit,web}/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -23,7 +23,7 @@ export default tseslint.config(
   },
   {
     // The browser packages must never reach for Node-only modules.
-    files: ['packages/{shared,design,web}/src/**/*.{ts,tsx}'],
+    files: ['packages/{shared,design,console-kit,web}/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'child_process', 'os'] }],

@@ -39,6 +39,9 @@ const common = {
   moduleNameMapper: {
     '^@portcullis/shared$': '<rootDir>/packages/shared/src/index.ts',
     '^@portcullis/design$': '<rootDir>/packages/design/src/index.ts',
+    '^@portcullis/console-kit$': '<rootDir>/packages/console-kit/src/index.ts',
+    '\\.css$': '<rootDir>/scripts/jest-browser-only.ts',
+    '^@xterm/(xterm|addon-webgl)$': '<rootDir>/scripts/jest-browser-only.ts',
   },
   rootDir: new URL('.', import.meta.url).pathname,
   // build/ holds staged packages (the agent's) whose manifests would shadow the workspace's.
@@ -56,6 +59,14 @@ export default {
       testEnvironment: 'jsdom',
       setupFilesAfterEnv: ['<rootDir>/scripts/jest-setup-dom.ts'],
       testMatch: ['<rootDir>/packages/design/src/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...common,
+      displayName: 'console-kit',
+      // jsdom plus the web platform's Blob, streams and TextEncoder, which the engines' tests use.
+      testEnvironment: 'jest-fixed-jsdom',
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest-setup-dom.ts'],
+      testMatch: ['<rootDir>/packages/console-kit/src/**/*.test.{ts,tsx}'],
     },
     {
       ...common,

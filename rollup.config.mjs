@@ -1,4 +1,4 @@
-// Builds the two libraries (design, shared) as ES modules with bundled type declarations, and the
+// Builds the three libraries (shared, design, console-kit) as ES modules with bundled type declarations, and the
 // gateway's command line as one ES module for Node. The console itself is built by Vite (packages/web).
 import { readFileSync } from 'node:fs';
 import esbuild from 'rollup-plugin-esbuild';
@@ -36,6 +36,11 @@ const gateway = {
   plugins: [esbuild({ target: 'node20', platform: 'node', tsconfig: 'packages/gateway/tsconfig.json' })],
 };
 
-const targets = { shared: library('shared'), design: library('design'), gateway: [gateway] };
+const targets = {
+  shared: library('shared'),
+  design: library('design'),
+  'console-kit': library('console-kit'),
+  gateway: [gateway],
+};
 const only = process.env.TARGET;
-export default only ? targets[only] : [...targets.shared, ...targets.design, gateway];
+export default only ? targets[only] : [...targets.shared, ...targets.design, ...targets['console-kit'], gateway];

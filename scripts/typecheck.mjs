@@ -7,6 +7,7 @@ const projects = [
   'packages/shared/tsconfig.json',
   'packages/shared/tsconfig.test.json',
   'packages/design/tsconfig.json',
+  'packages/console-kit/tsconfig.json',
   'packages/web/tsconfig.json',
   'packages/gateway/tsconfig.json',
   'packages/teleterm-like-app/tsconfig.json',

@@ -10,9 +10,13 @@ export const paths = {
   baselines: path.join(root, 'visual/__baselines__'),
   diffs: path.join(root, 'visual/__diff__'),
   /** What the Storybook build is made from; a newer file here means it must be rebuilt. */
-  sources: ['packages/design/src', 'packages/web/src', 'packages/shared/src', '.storybook'].map((p) =>
-    path.join(root, p),
-  ),
+  sources: [
+    'packages/design/src',
+    'packages/console-kit/src',
+    'packages/web/src',
+    'packages/shared/src',
+    '.storybook',
+  ].map((p) => path.join(root, p)),
 };
 
 /** Set by global-setup for the test processes: the build being served and where. */

@@ -11,8 +11,12 @@ export default defineConfig({
   base: '/web/',
   plugins: [react(), gatewayBootstrap(gateway)],
   resolve: {
-    // The console builds against the sources of design and shared, so a change there reloads here.
-    alias: { '@portcullis/design': src('design'), '@portcullis/shared': src('shared') },
+    // The console builds against the sources of the libraries, so a change there reloads here.
+    alias: {
+      '@portcullis/design': src('design'),
+      '@portcullis/shared': src('shared'),
+      '@portcullis/console-kit': src('console-kit'),
+    },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {

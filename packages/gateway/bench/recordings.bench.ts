@@ -15,8 +15,8 @@ import { encodeControl, terminalSocketPath, type TerminalParams } from '@portcul
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import WebSocket from 'ws';
-import { PlayerEngine } from '../../web/src/features/player/PlayerEngine';
-import type { RecordingSource } from '../../web/src/features/player/recording';
+import { PlayerEngine } from '../../console-kit/src/player/PlayerEngine';
+import type { RecordingSource } from '../../console-kit/src/player/recording';
 import { RecordingStore } from '../src/resources/recordings/store';
 import { startGateway, type Client, type TestGateway } from '../test/harness';
 import { createJoinToken, startAgent } from '../test/servers/fixtures';

@@ -1,7 +1,7 @@
+import type { SessionPorts } from '@portcullis/console-kit';
 import { apiPaths, type BearerTokenJson, loginPath } from '@portcullis/shared';
 import { browserLocation } from '../browserLocation';
 import { api, localState } from '../client';
-import type { SessionPorts } from './sessionLifecycle';
 
 /** The lifecycle's ports over shared's API client and local storage, in this browser tab. */
 export function browserSessionPorts(): SessionPorts {

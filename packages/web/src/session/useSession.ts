@@ -1,7 +1,6 @@
+import { crossTabMessage, SessionLifecycle } from '@portcullis/console-kit';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { crossTabMessage } from './crossTab';
-import { SessionLifecycle } from './sessionLifecycle';
 import { browserSessionPorts } from './sessionPorts';
 
 /** The running lifecycle of this tab, so the user menu can log out through it. */

@@ -1,19 +1,17 @@
+import { openXterm, TerminalEngine, type TerminalSocket, type TerminalStatus, xtermTheme } from '@portcullis/console-kit';
 import { Alert, Box, Flex, Text, useTheme } from '@portcullis/design';
 import type { ParticipantMode } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { webConfigAtom } from '../../config';
-import { openTerminalSocket } from '../console/terminal/openTerminalSocket';
-import { TerminalEngine, type TerminalSocket, type TerminalStatus } from '../console/terminal/TerminalEngine';
-import { openXterm } from '../console/terminal/xtermView';
-import { xtermTheme } from '../console/terminal/xtermTheme';
+import { connectTerminal } from '../console/connectTerminal';
 
 const modes: ParticipantMode[] = ['observer', 'peer', 'moderator'];
 
 export interface JoinSessionPageProps {
   /** How the page reaches the gateway; tests pass a fake socket. */
-  connect?: typeof openTerminalSocket;
+  connect?: typeof connectTerminal;
 }
 
 /**
@@ -21,7 +19,7 @@ export interface JoinSessionPageProps {
  * session's size, not the window's: joiners watch the owner's screen. Observers cannot type (the gateway
  * drops their input too).
  */
-export default function JoinSessionPage({ connect = openTerminalSocket }: JoinSessionPageProps) {
+export default function JoinSessionPage({ connect = connectTerminal }: JoinSessionPageProps) {
   const { clusterId = '', sid = '' } = useParams();
   const [query] = useSearchParams();
   const requested = query.get('mode');

@@ -1,3 +1,4 @@
+import type { TerminalSocket } from '@portcullis/console-kit';
 import { encodeControl, makeWebConfig, type SessionInfo, type TerminalParams } from '@portcullis/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,11 +7,11 @@ import { Route, Routes, useNavigate } from 'react-router-dom';
 import { webConfigAtom } from '../../config';
 import { renderPage } from '../../testing/renderPage';
 import ConsolePage from './ConsolePage';
-import type { TerminalSocket } from './terminal/TerminalEngine';
 
 // jsdom has no canvas or layout for xterm; the page is tested with a terminal that records what it is given.
 // The engine between them is the real one (its own tests cover the protocol).
-jest.mock('./terminal/xtermView', () => ({
+jest.mock('@portcullis/console-kit', () => ({
+  ...jest.requireActual('@portcullis/console-kit'),
   openXterm: (_container: HTMLElement, options: { scrollback: number }) => {
     const written: string[] = [];
     const terminal = {

@@ -1,14 +1,14 @@
+import { FileTransferBar, NodeList, type TerminalSocket } from '@portcullis/console-kit';
 import { Flex } from '@portcullis/design';
 import { compilePath, type TerminalParams, webRoutes } from '@portcullis/shared';
 import { useAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
-import { NodeList } from '../servers/NodeList';
+import { gateway } from '../../client';
+import { fetchNodes } from '../servers/nodesService';
 import { ConsoleTabBar } from './ConsoleTabBar';
 import { closeTab, type ConsoleTab, consoleTabsAtom, openTab, tabId, tabPath, updateTab } from './consoleTabs';
-import { FileTransferBar } from './fileTransfer/FileTransferBar';
-import { openTerminalSocket } from './terminal/openTerminalSocket';
-import type { TerminalSocket } from './terminal/TerminalEngine';
+import { connectTerminal } from './connectTerminal';
 import { TerminalPane } from './TerminalPane';
 
 export interface ConsolePageProps {
@@ -21,7 +21,7 @@ export interface ConsolePageProps {
  * (console/node/{serverId}/{login}), and the node picker at console/nodes (or when no session is open).
  * Every pane stays mounted while it is open, so switching tabs never drops a shell.
  */
-export default function ConsolePage({ connect = openTerminalSocket }: ConsolePageProps) {
+export default function ConsolePage({ connect = connectTerminal }: ConsolePageProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [tabs, setTabs] = useAtom(consoleTabsAtom);
@@ -50,7 +50,7 @@ export default function ConsolePage({ connect = openTerminalSocket }: ConsolePag
       <ConsoleTabBar tabs={tabs} activeId={activeId} onSelect={select} onClose={close} onAdd={() => navigate(nodesPath)} />
       {!activeTab && (
         <Flex flexDirection="column" flex="1" p={3} overflow="auto">
-          <NodeList clusterId={clusterId} onConnect={(node, nodeLogin) => navigate(tabPath({ clusterId, serverId: node.id, login: nodeLogin }))} />
+          <NodeList clusterId={clusterId} onConnect={(node, nodeLogin) => navigate(tabPath({ clusterId, serverId: node.id, login: nodeLogin }))} fetchNodes={fetchNodes} />
         </Flex>
       )}
       {tabs.map((tab) => (
@@ -64,7 +64,7 @@ export default function ConsolePage({ connect = openTerminalSocket }: ConsolePag
           onSession={(session) => change(tab.id, { hostname: session.server_hostname })}
         />
       ))}
-      {activeTab && <FileTransferBar key={activeTab.id} clusterId={activeTab.clusterId} serverId={activeTab.serverId} login={activeTab.login} />}
+      {activeTab && <FileTransferBar key={activeTab.id} clusterId={activeTab.clusterId} serverId={activeTab.serverId} login={activeTab.login} gateway={gateway} />}
     </Flex>
   );
 }

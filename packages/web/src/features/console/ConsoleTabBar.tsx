@@ -1,7 +1,7 @@
+import type { TerminalStatus } from '@portcullis/console-kit';
 import { Indicator, Label, TabBar } from '@portcullis/design';
 import type { ReactNode } from 'react';
 import { type ConsoleTab, tabTitle } from './consoleTabs';
-import type { TerminalStatus } from './terminal/TerminalEngine';
 
 export interface ConsoleTabBarProps {
   tabs: ConsoleTab[];

@@ -1,12 +1,17 @@
+import {
+  openXterm,
+  type RendererKind,
+  TerminalEngine,
+  type TerminalSocket,
+  type TerminalStatus,
+  type XtermView,
+  xtermTheme,
+} from '@portcullis/console-kit';
 import { Box, useTheme } from '@portcullis/design';
 import type { SessionInfo, TerminalParams } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { webConfigAtom } from '../../config';
-import { type TerminalSocket, TerminalEngine, type TerminalStatus } from './terminal/TerminalEngine';
-import type { RendererKind } from './terminal/renderer';
-import { openXterm, type XtermView } from './terminal/xtermView';
-import { xtermTheme } from './terminal/xtermTheme';
 
 export interface TerminalPaneProps {
   serverId: string;

@@ -1,6 +1,6 @@
+import type { TerminalStatus } from '@portcullis/console-kit';
 import { compilePath, webRoutes } from '@portcullis/shared';
 import { atom } from 'jotai';
-import type { TerminalStatus } from './terminal/TerminalEngine';
 
 /** One terminal session open in the console. */
 export interface ConsoleTab {

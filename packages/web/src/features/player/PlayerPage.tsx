@@ -1,14 +1,18 @@
+import {
+  handlePlayerKey,
+  httpSource,
+  openXterm,
+  PlayerControls,
+  PlayerEngine,
+  type PlayerState,
+  xtermTheme,
+} from '@portcullis/console-kit';
 import { Alert, Box, Flex, useTheme } from '@portcullis/design';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { gateway } from '../../client';
 import { webConfigAtom } from '../../config';
-import { openXterm } from '../console/terminal/xtermView';
-import { xtermTheme } from '../console/terminal/xtermTheme';
-import { httpSource } from './httpSource';
-import { PlayerControls } from './PlayerControls';
-import { PlayerEngine, type PlayerState } from './PlayerEngine';
-import { handlePlayerKey } from './playerKeys';
 
 /** The session player (/web/cluster/{clusterId}/session/{sid}?recordingType=ssh&durationMs=...). */
 export default function PlayerPage() {
@@ -29,7 +33,7 @@ export default function PlayerPage() {
     const view = openXterm(container.current!, { scrollback, theme: xtermTheme(startTheme), fontFamily: startTheme.fonts.mono });
     view.terminal.options.disableStdin = true;
     const player = new PlayerEngine(
-      httpSource(clusterId, sid),
+      httpSource(clusterId, sid, gateway),
       {
         reset: () => view.terminal.reset(),
         resize: (cols, rows) => view.terminal.resize(cols, rows),

@@ -1,3 +1,4 @@
+import { NodeList } from '@portcullis/console-kit';
 import { Button, Flex, H1 } from '@portcullis/design';
 import type { Node } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
@@ -6,7 +7,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { userContextAtom } from '../../session/userContext';
 import { tabPath } from '../console/consoleTabs';
 import { AddServerDialog } from './AddServerDialog';
-import { NodeList } from './NodeList';
+import { fetchNodes } from './nodesService';
 
 /** Servers (/web/cluster/{clusterId}/nodes): the cluster's nodes, a terminal per login, and enrolling a new one. */
 export default function ServersPage() {
@@ -21,7 +22,7 @@ export default function ServersPage() {
         <H1>Servers</H1>
         {acl.tokens.create ? <Button onClick={() => setAdding(true)}>Add Server</Button> : null}
       </Flex>
-      <NodeList clusterId={clusterId} onConnect={connect} />
+      <NodeList clusterId={clusterId} onConnect={connect} fetchNodes={fetchNodes} />
       {adding ? <AddServerDialog onClose={() => setAdding(false)} /> : null}
     </>
   );

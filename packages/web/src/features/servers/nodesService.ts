@@ -1,20 +1,5 @@
-import { apiPaths, type ListQuery, listQueryPath, makeNode, type Node, type NodeJson } from '@portcullis/shared';
-import { api } from '../../client';
+import { gatewayNodes } from '@portcullis/console-kit';
+import { gateway } from '../../client';
 
-export interface NodePage {
-  nodes: Node[];
-  /** Cursor of the next page; empty on the last one. */
-  startKey: string;
-  totalCount: number;
-}
-
-export type FetchNodes = (query: ListQuery, signal?: AbortSignal) => Promise<NodePage>;
-
-/** One page of the cluster's nodes (GET /sites/{clusterId}/nodes), normalised by shared's makeNode. */
-export const fetchNodes: FetchNodes = async (query, signal) => {
-  const json = await api.get<{ items?: NodeJson[]; startKey?: string; totalCount?: number }>(
-    listQueryPath(apiPaths.nodes, query),
-    signal,
-  );
-  return { nodes: (json.items ?? []).map(makeNode), startKey: json.startKey ?? '', totalCount: json.totalCount ?? 0 };
-};
+/** The cluster's nodes for the console's node lists. Made once: a NodeList given a new one starts again from page one. */
+export const fetchNodes = gatewayNodes(gateway);

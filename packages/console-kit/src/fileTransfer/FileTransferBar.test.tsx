@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { ThemeProvider } from '@portcullis/design';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '../../../testing/renderPage';
+import type { ReactElement } from 'react';
+import type { GatewayAccess } from '../gateway';
 import { FileTransferBar } from './FileTransferBar';
 import { downloadFile, type TransferProgress, uploadFile } from './transferFile';
 
@@ -24,6 +26,10 @@ function pending<T>() {
 }
 
 const target = { clusterId: 'main', serverId: 'n1', login: 'root' };
+// Only the mocked transfers would read the session, so the bar is given an empty one.
+const gateway = {} as GatewayAccess;
+
+const renderBar = (ui: ReactElement) => render(<ThemeProvider>{ui}</ThemeProvider>);
 
 /** Opens a dialog from the bar and waits for it to take focus, so typing is not raced by its focus trap. */
 async function openDialog(user: ReturnType<typeof userEvent.setup>, button: string, title?: string) {
@@ -43,7 +49,7 @@ test('uploads each chosen file into the target directory, showing progress, then
   const first = pending<void>();
   upload.mockImplementationOnce((_t, _d, _f, o) => first.start(o));
   upload.mockImplementationOnce(() => Promise.resolve());
-  renderPage(<FileTransferBar {...target} />);
+  renderBar(<FileTransferBar {...target} gateway={gateway} />);
   const dialog = await openDialog(user, 'Upload files', 'Upload to root@n1');
   await user.type(within(dialog).getByLabelText(/Target directory/), '/tmp');
   const files = [new File(['one'], 'a.txt'), new File(['two'], 'b.txt')];
@@ -61,7 +67,7 @@ test('uploads each chosen file into the target directory, showing progress, then
 test('a refused upload shows the server’s message and stops before the next file', async () => {
   const user = userEvent.setup();
   upload.mockRejectedValueOnce(new Error('access denied to root@n1'));
-  renderPage(<FileTransferBar {...target} />);
+  renderBar(<FileTransferBar {...target} gateway={gateway} />);
   const dialog = await openDialog(user, 'Upload files');
   await user.type(within(dialog).getByLabelText(/Target directory/), '/root');
   await user.upload(within(dialog).getByLabelText(/Files/), [new File(['1'], 'a'), new File(['2'], 'b')]);
@@ -78,7 +84,7 @@ test('downloads a path and hands the bytes to the browser under the file’s own
     o.onProgress({ loaded: 6 });
     return Promise.resolve(blob);
   });
-  renderPage(<FileTransferBar {...target} saveFile={saveFile} />);
+  renderBar(<FileTransferBar {...target} gateway={gateway} saveFile={saveFile} />);
   const dialog = await openDialog(user, 'Download a file', 'Download from root@n1');
   await user.type(within(dialog).getByLabelText(/File path/), '/etc/hostname');
   await user.click(within(dialog).getByRole('button', { name: 'Download' }));
@@ -91,7 +97,7 @@ test('a failed download shows the error and saves nothing', async () => {
   const user = userEvent.setup();
   const saveFile = jest.fn();
   download.mockRejectedValue(new Error('no such file: /etc/nope'));
-  renderPage(<FileTransferBar {...target} saveFile={saveFile} />);
+  renderBar(<FileTransferBar {...target} gateway={gateway} saveFile={saveFile} />);
   const dialog = await openDialog(user, 'Download a file');
   await user.type(within(dialog).getByLabelText(/File path/), '/etc/nope');
   await user.click(within(dialog).getByRole('button', { name: 'Download' }));

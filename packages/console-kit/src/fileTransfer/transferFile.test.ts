@@ -46,17 +46,15 @@ class FakeXhr {
 }
 
 const target = { clusterId: 'main', serverId: 'node 1', login: 'root' };
+/** A signed-out session whose page carries a CSRF token. */
+const gateway = { csrfToken: () => 'csrf-123', bearerToken: () => undefined };
 
 function setup() {
   const xhr = new FakeXhr();
   const progress: { loaded: number; total?: number }[] = [];
-  const options = { onProgress: (p: { loaded: number; total?: number }) => progress.push(p), createRequest: () => xhr as unknown as XMLHttpRequest };
+  const options = { gateway, onProgress: (p: { loaded: number; total?: number }) => progress.push(p), createRequest: () => xhr as unknown as XMLHttpRequest };
   return { xhr, progress, options };
 }
-
-beforeEach(() => {
-  document.head.innerHTML = '<meta name="grv_csrf_token" content="csrf-123">';
-});
 
 test('upload POSTs the file to the scp route with directory and name, the CSRF header, and reports upload progress', async () => {
   const { xhr, progress, options } = setup();

@@ -1,9 +1,12 @@
 import { Alert, Box, Button, Dialog, Field, FieldInput, Flex, Input, ProgressBar, Text } from '@portcullis/design';
 import { type FormEvent, useState } from 'react';
+import type { GatewayAccess } from '../gateway';
 import { downloadFile, type TransferTarget, uploadFile } from './transferFile';
 import { progressText, type TransferState, useTransfer } from './useTransfer';
 
 export type FileTransferBarProps = TransferTarget & {
+  /** Whose session the transfers run in. */
+  gateway: GatewayAccess;
   /** Hands a downloaded file to the browser; tests capture it instead. */
   saveFile?: (blob: Blob, name: string) => void;
 };
@@ -11,7 +14,7 @@ export type FileTransferBarProps = TransferTarget & {
 type Mode = 'upload' | 'download' | null;
 
 /** Upload and download for the active terminal's node and login, through the gateway's scp route. */
-export function FileTransferBar({ saveFile = saveWithBrowser, ...target }: FileTransferBarProps) {
+export function FileTransferBar({ gateway, saveFile = saveWithBrowser, ...target }: FileTransferBarProps) {
   const [mode, setMode] = useState<Mode>(null);
   const transfer = useTransfer();
   const close = () => {
@@ -27,10 +30,10 @@ export function FileTransferBar({ saveFile = saveWithBrowser, ...target }: FileT
         Download a file
       </Button>
       <Dialog open={mode === 'upload'} onClose={close} title={`Upload to ${target.login}@${target.serverId}`} disableBackdropClose>
-        <UploadForm target={target} transfer={transfer} />
+        <UploadForm target={target} gateway={gateway} transfer={transfer} />
       </Dialog>
       <Dialog open={mode === 'download'} onClose={close} title={`Download from ${target.login}@${target.serverId}`} disableBackdropClose>
-        <DownloadForm target={target} transfer={transfer} saveFile={saveFile} />
+        <DownloadForm target={target} gateway={gateway} transfer={transfer} saveFile={saveFile} />
       </Dialog>
     </Flex>
   );
@@ -38,7 +41,13 @@ export function FileTransferBar({ saveFile = saveWithBrowser, ...target }: FileT
 
 type Transfer = ReturnType<typeof useTransfer>;
 
-function UploadForm({ target, transfer }: { target: TransferTarget; transfer: Transfer }) {
+interface FormProps {
+  target: TransferTarget;
+  gateway: GatewayAccess;
+  transfer: Transfer;
+}
+
+function UploadForm({ target, gateway, transfer }: FormProps) {
   const [directory, setDirectory] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [uploaded, setUploaded] = useState<string[]>([]);
@@ -46,7 +55,7 @@ function UploadForm({ target, transfer }: { target: TransferTarget; transfer: Tr
     e.preventDefault();
     setUploaded([]);
     for (const file of files) {
-      const ok = await transfer.run((options) => uploadFile(target, directory, file, options).then(() => true));
+      const ok = await transfer.run((options) => uploadFile(target, directory, file, { ...options, gateway }).then(() => true));
       if (!ok) return;
       setUploaded((done) => [...done, file.name]);
     }
@@ -73,13 +82,13 @@ function UploadForm({ target, transfer }: { target: TransferTarget; transfer: Tr
   );
 }
 
-function DownloadForm({ target, transfer, saveFile }: { target: TransferTarget; transfer: Transfer; saveFile: (blob: Blob, name: string) => void }) {
+function DownloadForm({ target, gateway, transfer, saveFile }: FormProps & { saveFile: (blob: Blob, name: string) => void }) {
   const [path, setPath] = useState('');
   const [saved, setSaved] = useState('');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaved('');
-    const blob = await transfer.run((options) => downloadFile(target, path, options));
+    const blob = await transfer.run((options) => downloadFile(target, path, { ...options, gateway }));
     if (!blob) return;
     const name = baseName(path);
     saveFile(blob, name);

@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import xtermHeadless from '@xterm/headless';
 import { decodeFrame, terminalWindowBytes } from '@portcullis/shared';
-import { type TerminalSocket, TerminalEngine } from '../src/features/console/terminal/TerminalEngine';
+import { type TerminalSocket, TerminalEngine } from '../src/terminal/TerminalEngine';
 
 const { Terminal } = xtermHeadless;
 const MiB = 1024 * 1024;

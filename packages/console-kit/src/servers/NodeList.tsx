@@ -2,13 +2,13 @@ import { DataTable, ResourceLabels, type SortState, useCursorPagination } from '
 import { displayLabels, type Node } from '@portcullis/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { ConnectMenu } from './ConnectMenu';
-import { type FetchNodes, fetchNodes as fetchFromGateway } from './nodesService';
+import type { FetchNodes } from './nodesService';
 
 export interface NodeListProps {
   clusterId: string;
   onConnect: (node: Node, login: string) => void;
-  /** Where pages come from; the gateway unless a story says otherwise. */
-  fetchNodes?: FetchNodes;
+  /** Where pages come from: gatewayNodes(gateway) in an app, canned pages in a story. */
+  fetchNodes: FetchNodes;
 }
 
 /** Rows per page (the console pages 15 to 50 at a time). */
@@ -17,7 +17,7 @@ export const nodesPageSize = 15;
 export const searchDelayMs = 300;
 
 /** The cluster's nodes: keyword search, sort and keyset pages done by the server, and Connect per node. */
-export function NodeList({ clusterId, onConnect, fetchNodes = fetchFromGateway }: NodeListProps) {
+export function NodeList({ clusterId, onConnect, fetchNodes }: NodeListProps) {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>({ fieldName: 'hostname', dir: 'ASC' });

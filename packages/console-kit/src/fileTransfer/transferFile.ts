@@ -1,5 +1,5 @@
 import { ApiError, apiErrorMessage, type ErrorBody, fileTransferPath, networkErrorMessage } from '@portcullis/shared';
-import { csrfToken, localState } from '../../../client';
+import type { GatewayAccess } from '../gateway';
 
 export interface TransferTarget {
   clusterId: string;
@@ -14,6 +14,8 @@ export interface TransferProgress {
 }
 
 interface TransferOptions {
+  /** Whose session the transfer runs in. */
+  gateway: Pick<GatewayAccess, 'csrfToken' | 'bearerToken'>;
   onProgress: (progress: TransferProgress) => void;
   signal?: AbortSignal;
   /** Tests pass a fake; the browser's XMLHttpRequest reports upload and download progress, which fetch cannot. */
@@ -36,13 +38,13 @@ function send<T>(
   method: 'GET' | 'POST',
   url: string,
   body: Blob | null,
-  { onProgress, signal, createRequest = () => new XMLHttpRequest() }: TransferOptions,
+  { gateway, onProgress, signal, createRequest = () => new XMLHttpRequest() }: TransferOptions,
   responseType: 'json' | 'blob',
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = createRequest();
     xhr.open(method, url);
-    setAuthHeaders(xhr);
+    setAuthHeaders(xhr, gateway);
     // The gateway streams an upload only as a raw octet stream, whatever the file's own type.
     if (body) xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.responseType = 'blob';
@@ -77,10 +79,10 @@ function parseErrorBody(text: string): ErrorBody | undefined {
 
 /**
  * The CSRF and bearer headers every call carries (spec §7). The shared API client sets them on fetch, which
- * reports no upload progress, so a transfer sets them on its XMLHttpRequest from the client's own sources.
+ * reports no upload progress, so a transfer sets them on its XMLHttpRequest from the app's GatewayAccess.
  */
-function setAuthHeaders(xhr: XMLHttpRequest) {
-  xhr.setRequestHeader('X-CSRF-Token', csrfToken());
-  const token = localState.getBearerToken()?.accessToken;
+function setAuthHeaders(xhr: XMLHttpRequest, gateway: TransferOptions['gateway']) {
+  xhr.setRequestHeader('X-CSRF-Token', gateway.csrfToken());
+  const token = gateway.bearerToken();
   if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
 }

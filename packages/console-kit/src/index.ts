@@ -1,0 +1,47 @@
+// The public API of @portcullis/console-kit, pinned by exports.test.ts.
+
+export type { GatewayAccess } from './gateway';
+
+// Terminal: xterm wired to the gateway's terminal websocket.
+export {
+  TerminalEngine,
+  type TerminalEngineHandlers,
+  type TerminalEngineOptions,
+  type TerminalSocket,
+  type TerminalStatus,
+  type TerminalSurface,
+} from './terminal/TerminalEngine';
+export { openTerminalSocket } from './terminal/openTerminalSocket';
+export { openXterm, type XtermView, type XtermViewOptions } from './terminal/xtermView';
+export { xtermTheme } from './terminal/xtermTheme';
+export type { RendererKind } from './terminal/renderer';
+
+// Player: recorded sessions streamed from the gateway into a terminal.
+export { PlayerEngine, type PlayerScreen, type PlayerState, type PlayerStatus } from './player/PlayerEngine';
+export { httpSource } from './player/httpSource';
+export { handlePlayerKey } from './player/playerKeys';
+export type { RecordingSource } from './player/recording';
+export { PlayerControls, type PlayerControlsProps } from './player/PlayerControls';
+
+// Web session: renewal, status checks, inactivity and logout, kept in step across tabs.
+export {
+  type CrossTabMessage,
+  SessionLifecycle,
+  type SessionPorts,
+  type SessionToken,
+} from './session/sessionLifecycle';
+export { crossTabMessage } from './session/crossTab';
+
+// File transfer through a node.
+export {
+  downloadFile,
+  type TransferProgress,
+  type TransferTarget,
+  uploadFile,
+} from './fileTransfer/transferFile';
+export { FileTransferBar, type FileTransferBarProps } from './fileTransfer/FileTransferBar';
+
+// Servers and sign-in.
+export { NodeList, type NodeListProps } from './servers/NodeList';
+export { type FetchNodes, gatewayNodes, type NodePage } from './servers/nodesService';
+export { type LoginCredentials, LoginForm, type LoginFormProps } from './login/LoginForm';
