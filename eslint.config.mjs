@@ -26,6 +26,13 @@ export default tseslint.config(
     files: ['packages/{shared,design,console-kit,web}/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'child_process', 'os', '@portcullis/gateway/*'] }],
+    },
+  },
+  {
+    // The console's test fixtures come from the gateway's own presenters; only test code may reach them.
+    files: ['packages/web/src/testing/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'child_process', 'os'] }],
     },
   },

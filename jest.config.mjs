@@ -40,6 +40,8 @@ const common = {
     '^@portcullis/shared$': '<rootDir>/packages/shared/src/index.ts',
     '^@portcullis/design$': '<rootDir>/packages/design/src/index.ts',
     '^@portcullis/console-kit$': '<rootDir>/packages/console-kit/src/index.ts',
+    // The gateway's own presenters, for the console's test fixtures (see packages/gateway/test/wire.ts).
+    '^@portcullis/gateway/wire$': '<rootDir>/packages/gateway/test/wire.ts',
     '\\.css$': '<rootDir>/scripts/jest-browser-only.ts',
     '^@xterm/(xterm|addon-webgl)$': '<rootDir>/scripts/jest-browser-only.ts',
   },

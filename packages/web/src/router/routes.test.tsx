@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@portcullis/design';
-import { apiPaths, type FeatureFlag, StorageKey } from '@portcullis/shared';
+import { type AclArea, apiPaths, type FeatureFlag, StorageKey } from '@portcullis/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { http, HttpResponse } from 'msw';
@@ -25,7 +25,7 @@ const pages = [
 ];
 
 /** A stored session plus the gateway's answers for a user holding the given ACL areas. */
-function signedIn(areas: string[]) {
+function signedIn(areas: AclArea[]) {
   localStorage.setItem(
     StorageKey.TOKEN,
     JSON.stringify({
@@ -86,13 +86,6 @@ test('a page whose flag the user lacks is Access Denied, and its navigation item
   expect(screen.queryByRole('link', { name: 'Manage Users' })).not.toBeInTheDocument();
 });
 
-test('an unknown route falls back to /web, which opens the first page the navigation allows', async () => {
-  signedIn(['users']);
-  const router = await renderAt('/web/no/such/page');
-  await screen.findByRole('heading', { name: 'Users page' });
-  expect(router.state.location.pathname).toBe('/web/users');
-});
-
 test('/web opens the account when no navigation page is allowed', async () => {
   signedIn([]);
   const router = await renderAt('/web');
@@ -100,14 +93,43 @@ test('/web opens the account when no navigation page is allowed', async () => {
   expect(router.state.location.pathname).toBe('/web/account');
 });
 
-test('a known route without a page is not found', async () => {
-  signedIn(['users']);
-  await renderAt('/web/discover');
+/** The 404 page in the main layout: the navigation around it, a way home, the tab title by the one rule. */
+async function expectNotFoundInLayout(title: string) {
   expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeInTheDocument();
+  expect(screen.getByText('The requested path could not be found.')).toBeInTheDocument();
+  expect(screen.getByRole('banner')).toBeInTheDocument();
+  expect(screen.getAllByRole('main')).toHaveLength(1);
+  expect(screen.getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/web/users');
+  expect(screen.getByRole('link', { name: /home/i })).toHaveAttribute('href', '/web');
+  await waitFor(() => expect(document.title).toBe(title));
+}
+
+test('a made-up path is not found, in the layout, and stays in the address bar', async () => {
+  signedIn(['users']);
+  const router = await renderAt('/web/no/such/page');
+  await expectNotFoundInLayout('404 Not Found');
+  expect(router.state.location.pathname).toBe('/web/no/such/page');
+});
+
+test.each([
+  ['/web/locks', '404 Not Found'],
+  ['/web/sso', '404 Not Found'],
+  ['/web/cluster/localhost/databases', 'localhost • 404 Not Found'],
+])('%s, a route of the console without a page yet, is not found the same way', async (path, title) => {
+  signedIn(['users']);
+  const router = await renderAt(path);
+  await expectNotFoundInLayout(title);
+  expect(router.state.location.pathname).toBe(path);
 });
 
 test('without a session a private page sends the browser to login with its path as redirect_uri', async () => {
   await renderAt('/web/users');
   await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
   expect(assign.mock.calls[0]![0]).toMatch(/^\/web\/login\?redirect_uri=/);
+});
+
+test('without a session a made-up path goes to login, whose redirect_uri falls back to /web', async () => {
+  await renderAt('/web/no/such/page');
+  await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+  expect(assign.mock.calls[0]![0]).toMatch(/^\/web\/login\?redirect_uri=http:\/\/localhost\/web$/);
 });

@@ -1,17 +1,12 @@
-import { apiPaths, compilePath } from '@portcullis/shared';
+import { apiPaths, compilePath, type AclArea } from '@portcullis/shared';
+import { pingJson, userContextJson } from '@portcullis/gateway/wire';
 import { http, HttpResponse } from 'msw';
 
-const all = { list: true, read: true, edit: true, create: true, remove: true };
-
-/** The gateway's user context and ping for a user holding every verb on the given ACL areas. */
-export const userContextHandlers = (areas: string[], username = 'alice') => [
-  http.get(compilePath(apiPaths.userContext, { clusterId: 'localhost' }), () =>
-    HttpResponse.json({
-      userName: username,
-      authType: 'local',
-      userAcl: Object.fromEntries(areas.map((a) => [a, all])),
-      cluster: { name: 'localhost', status: 'online', proxyVersion: '0.1.0', publicURL: 'localhost:3080' },
-    }),
-  ),
-  http.get(apiPaths.ping, () => HttpResponse.json({ proxy: { assist_enabled: false } })),
+/**
+ * The gateway's user context and ping for a user holding every verb on the given ACL areas, as the gateway's
+ * own presenters answer them, so a change on either side of the wire shows in these tests.
+ */
+export const userContextHandlers = (areas: AclArea[], username = 'alice') => [
+  http.get(compilePath(apiPaths.userContext, { clusterId: 'localhost' }), () => HttpResponse.json(userContextJson(areas, username))),
+  http.get(apiPaths.ping, () => HttpResponse.json(pingJson())),
 ];

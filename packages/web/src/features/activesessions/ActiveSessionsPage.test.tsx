@@ -1,4 +1,5 @@
-import { apiPaths } from '@portcullis/shared';
+import { activeSessionFixture } from '@portcullis/gateway/wire';
+import { apiPaths, type ParticipantMode } from '@portcullis/shared';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -6,19 +7,9 @@ import { renderPage } from '../../testing/renderPage';
 import { server } from '../../testing/server';
 import ActiveSessionsPage from './ActiveSessionsPage';
 
-const session = (id: string, hostname: string, participantModes: string[]) => ({
-  kind: 'ssh',
-  id,
-  namespace: 'default',
-  login: 'root',
-  created: new Date(Date.now() - 90_000).toISOString(),
-  server_id: `${hostname}-id`,
-  server_hostname: hostname,
-  server_addr: `${hostname}:22`,
-  cluster_name: 'prod',
-  parties: [{ user: 'alice' }, { user: 'bob' }],
-  participantModes,
-});
+/** A session on node `hostname` of cluster prod, owned by alice and joined by bob, as the gateway lists it. */
+const session = (id: string, hostname: string, participantModes: ParticipantMode[]) =>
+  activeSessionFixture({ id, hostname, users: ['alice', 'bob'], cluster: 'prod' }, participantModes);
 
 test('lists live sessions with their parties and offers to join in the modes the roles allow', async () => {
   server.use(

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { nodeJson, userContextJson } from '@portcullis/gateway/wire';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Suspense } from 'react';
@@ -7,36 +8,22 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { renderPage } from '../../testing/renderPage';
 import ServersPage from './ServersPage';
 
-const node = (n: number, extra: object = {}) => ({
-  id: `id-${n}`,
-  siteId: 'main',
-  hostname: `host-${n}`,
-  addr: `10.0.0.${n}:22`,
-  tunnel: false,
-  tags: [{ name: 'env', value: n % 2 ? 'prod' : 'dev' }],
-  sshLogins: ['root', 'ops'],
-  ...extra,
-});
+/** Node n of cluster main as the gateway lists it to a user allowed the logins root and ops. */
+const node = (n: number, agent = false) =>
+  nodeJson({ id: `id-${n}`, hostname: `host-${n}`, addr: `10.0.0.${n}:22`, agent, labels: { env: n % 2 ? 'prod' : 'dev' } }, ['root', 'ops'], 'main');
 
 /** Node list requests as the page made them, so tests can assert the query it sent. */
 let requests: URL[] = [];
 let canCreateTokens = true;
 
 const server = setupServer(
-  http.get('*/v1/webapi/sites/:clusterId/context', () =>
-    HttpResponse.json({
-      userName: 'alice',
-      authType: 'local',
-      userAcl: { tokens: { create: canCreateTokens }, nodes: { list: true, read: true } },
-      cluster: { name: 'main' },
-    }),
-  ),
+  http.get('*/v1/webapi/sites/:clusterId/context', () => HttpResponse.json(userContextJson(canCreateTokens ? ['nodes', 'tokens'] : ['nodes'], 'alice', 'main'))),
   http.get('*/v1/webapi/sites/main/nodes', ({ request }) => {
     const url = new URL(request.url);
     requests.push(url);
     // Two pages: the second one ends the list (empty startKey).
     if (url.searchParams.get('startKey') === 'cursor-2') {
-      return HttpResponse.json({ items: [node(3, { tunnel: true, addr: '' })], startKey: '', totalCount: 3 });
+      return HttpResponse.json({ items: [node(3, true)], startKey: '', totalCount: 3 });
     }
     return HttpResponse.json({ items: [node(1), node(2)], startKey: 'cursor-2', totalCount: 3 });
   }),
@@ -130,7 +117,8 @@ test('Connect lists the node’s logins and opens the console on the chosen one'
   const row = (await screen.findByText('host-2')).closest('tr')!;
   await user.click(within(row).getByRole('button', { name: 'Connect' }));
   const menu = await screen.findByRole('menu', { name: 'Connect' });
-  expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['root', 'ops']);
+  // In the order the gateway lists them (its presenter sorts the logins).
+  expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['ops', 'root']);
   await user.click(within(menu).getByRole('menuitem', { name: 'ops' }));
   expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/web/cluster/main/console/node/id-2/ops');
 });
