@@ -104,3 +104,22 @@ test('a failed download shows the error and saves nothing', async () => {
   expect(await within(dialog).findByText('no such file: /etc/nope')).toBeInTheDocument();
   expect(saveFile).not.toHaveBeenCalled();
 });
+
+test.each([
+  ['root', '/root'],
+  ['deploy', '/home/deploy'],
+])('the target directory hint for %s is its home, %s', async (login, home) => {
+  const user = userEvent.setup();
+  renderBar(<FileTransferBar {...target} login={login} gateway={gateway} />);
+  const dialog = await openDialog(user, 'Upload files');
+  expect(within(dialog).getByLabelText(/Target directory/)).toHaveAttribute('placeholder', home);
+});
+
+test('files are chosen with a styled picker button that names the chosen files', async () => {
+  const user = userEvent.setup();
+  renderBar(<FileTransferBar {...target} gateway={gateway} />);
+  const dialog = await openDialog(user, 'Upload files');
+  const picker = within(dialog).getByRole('button', { name: 'Choose files' });
+  await user.upload(within(dialog).getByLabelText(/Files/), [new File(['1'], 'deploy.sh')]);
+  expect(picker).toHaveAccessibleDescription('deploy.sh');
+});

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, Field, FieldInput, Flex, Input, ProgressBar, Text } from '@portcullis/design';
+import { Alert, Box, Button, Dialog, Field, FieldInput, FileInput, Flex, ProgressBar, Text } from '@portcullis/design';
 import { type FormEvent, useState } from 'react';
 import type { GatewayAccess } from '../gateway';
 import { downloadFile, type TransferTarget, uploadFile } from './transferFile';
@@ -62,16 +62,16 @@ function UploadForm({ target, gateway, transfer }: FormProps) {
   };
   return (
     <form onSubmit={submit}>
-      <FieldInput label="Target directory" value={directory} onChange={setDirectory} placeholder="/home/user" required />
+      <FieldInput
+        label="Target directory"
+        value={directory}
+        onChange={setDirectory}
+        placeholder={homeDirectory(target.login)}
+        required
+      />
       <Field label="Files">
         {({ id, describedBy }) => (
-          <Input
-            id={id}
-            type="file"
-            multiple
-            aria-describedby={describedBy}
-            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-          />
+          <FileInput id={id} aria-describedby={describedBy} multiple onChange={setFiles} />
         )}
       </Field>
       <TransferStatus state={transfer.state} done={uploaded.length ? `Uploaded ${uploaded.join(', ')} to ${directory}` : ''} />
@@ -121,6 +121,9 @@ function TransferStatus({ state, done }: { state: TransferState; done: string })
   if (state.status === 'done' && done) return <Alert kind="success">{done}</Alert>;
   return null;
 }
+
+/** Where the login's files usually live, as a hint for the target directory. */
+const homeDirectory = (login: string) => (login === 'root' ? '/root' : `/home/${login}`);
 
 export const baseName = (path: string) => path.replace(/\/+$/, '').split('/').pop() || 'download';
 

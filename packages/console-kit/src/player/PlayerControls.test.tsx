@@ -1,4 +1,4 @@
-import { ThemeProvider } from '@portcullis/design';
+import { lightTheme, ThemeProvider } from '@portcullis/design';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { PlayerControls } from './PlayerControls';
 
@@ -30,4 +30,11 @@ test('shows the time against the length and seeks from the bar', () => {
 test('offers Play while paused', () => {
   renderControls('paused');
   expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+});
+
+test('the speed is a small select, one line high beside the small Play button', () => {
+  renderControls('paused');
+  const speed = screen.getByRole('combobox', { name: 'Speed' });
+  expect(speed).toHaveValue('1×');
+  expect(getComputedStyle(speed.parentElement!).minHeight).toBe(`${lightTheme.sizes.inputHeight.small}px`);
 });

@@ -32,7 +32,13 @@ export function PlayerControls({ state, onToggle, onSeek, onSpeed }: PlayerContr
         />
       </Box>
       <Box width={110}>
-        <Select aria-label="Speed" value={String(state.speed)} onChange={(v) => onSpeed(Number(v))} options={speeds.map((s) => ({ value: String(s), label: `${s}×` }))} />
+        <Select
+          aria-label="Speed"
+          size="small"
+          value={String(state.speed)}
+          onChange={(v) => onSpeed(Number(v))}
+          options={speeds.map((s) => ({ value: String(s), label: `${s}×` }))}
+        />
       </Box>
     </Flex>
   );

@@ -1,15 +1,40 @@
-import { Menu } from '@portcullis/design';
+import { Menu, type MenuItem } from '@portcullis/design';
 import type { Node } from '@portcullis/shared';
+import { FollowInApp, InAppLink } from './InAppLink';
 
 export interface ConnectMenuProps {
   node: Node;
   onConnect: (node: Node, login: string) => void;
+  /** The terminal's address for a login, so it can also be opened in a new tab. */
+  terminalHref: (node: Node, login: string) => string;
 }
 
-/** The logins the user may use on this node (sshLogins); picking one opens a terminal as that login. */
-export function ConnectMenu({ node, onConnect }: ConnectMenuProps) {
-  const items = node.sshLogins.length
-    ? node.sshLogins.map((login) => ({ label: login, onSelect: () => onConnect(node, login) }))
-    : [{ label: 'No logins allowed by your roles', onSelect: () => {}, disabled: true }];
-  return <Menu label="Connect" items={items} size="small" placement="bottom-end" />;
+/**
+ * The logins the user may use on this node (sshLogins). Picking one opens a terminal as that login in
+ * this tab; Ctrl/Cmd-click or middle click on it, or its "Open in new tab" item, opens it in a new tab.
+ */
+export function ConnectMenu({ node, onConnect, terminalHref }: ConnectMenuProps) {
+  if (!node.sshLogins.length) {
+    return (
+      <Menu
+        label="Connect"
+        items={[{ label: 'No logins allowed by your roles', onSelect: () => {}, disabled: true }]}
+        size="small"
+        placement="bottom-end"
+      />
+    );
+  }
+  const hrefs = new Map(node.sshLogins.map((login) => [terminalHref(node, login), login]));
+  const items: MenuItem[] = [
+    ...[...hrefs].map(([href, login]) => ({ label: login, to: href })),
+    ...[...hrefs].map(([href, login]) => ({
+      label: `Open in new tab as ${login}`,
+      onSelect: () => window.open(href, '_blank', 'noopener'),
+    })),
+  ];
+  return (
+    <FollowInApp.Provider value={(href) => onConnect(node, hrefs.get(href)!)}>
+      <Menu label="Connect" items={items} size="small" placement="bottom-end" linkAs={InAppLink} />
+    </FollowInApp.Provider>
+  );
 }

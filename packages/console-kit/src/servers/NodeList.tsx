@@ -1,5 +1,5 @@
 import { DataTable, ResourceLabels, type SortState, useCursorPagination } from '@portcullis/design';
-import { displayLabels, type Node } from '@portcullis/shared';
+import { compilePath, displayLabels, type Node, webRoutes } from '@portcullis/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { ConnectMenu } from './ConnectMenu';
 import type { FetchNodes } from './nodesService';
@@ -10,6 +10,10 @@ export interface NodeListProps {
   /** Where pages come from: gatewayNodes(gateway) in an app, canned pages in a story. */
   fetchNodes: FetchNodes;
 }
+
+/** The console's terminal route for a node and login, the address a terminal opened in a new tab loads. */
+const terminalHref = (clusterId: string) => (node: Node, login: string) =>
+  compilePath(webRoutes.consoleConnect, { clusterId, serverId: node.id, login });
 
 /** Rows per page (the console pages 15 to 50 at a time). */
 export const nodesPageSize = 15;
@@ -46,7 +50,11 @@ export function NodeList({ clusterId, onConnect, fetchNodes }: NodeListProps) {
         { key: 'hostname', headerText: 'Hostname', isSortable: true },
         { key: 'addr', headerText: 'Address', isSortable: true, render: (node) => (node.tunnel ? '⟵ Tunnel' : node.addr) },
         { key: 'labels', headerText: 'Labels', render: (node) => <ResourceLabels labels={displayLabels(node.labels)} /> },
-        { key: 'connect', headerText: '', render: (node) => <ConnectMenu node={node} onConnect={onConnect} /> },
+        {
+          key: 'connect',
+          headerText: '',
+          render: (node) => <ConnectMenu node={node} onConnect={onConnect} terminalHref={terminalHref(clusterId)} />,
+        },
       ]}
       fetchStatus={fetchStatus}
       errorText={error}

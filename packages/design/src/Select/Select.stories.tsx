@@ -69,5 +69,13 @@ export const Creatable: Story = {
     </Box>
   ),
 };
+// As in the session player's toolbar: one line high, the choice and its arrow side by side.
+export const Small: Story = {
+  render: () => (
+    <Box width={110}>
+      <Single size="small" value="auditor" />
+    </Box>
+  ),
+};
 export const Error: Story = { args: { hasError: true } };
 export const Disabled: Story = { args: { disabled: true, value: 'access' } };

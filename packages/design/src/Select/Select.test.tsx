@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderWithTheme } from '../../test/render';
 import { Dialog } from '../Dialog';
+import { lightTheme } from '../theme';
 import { Select } from './Select';
 
 const options = [
@@ -137,4 +138,22 @@ test('inside a Dialog, clicking an option picks it and leaves the dialog open', 
   expect(screen.getByRole('dialog', { name: 'Create user' })).toBeInTheDocument();
   expect(screen.getByText('auditor', { selector: 'output' })).toBeInTheDocument();
   expect(screen.getByRole('dialog').contains(screen.getByRole('combobox'))).toBe(true);
+});
+
+test('a small single select is one small input high and keeps its text and arrow on one line', () => {
+  renderWithTheme(
+    <Select aria-label="Speed" size="small" options={options} value="auditor" onChange={() => {}} />,
+  );
+  const search = screen.getByRole('combobox', { name: 'Speed' });
+  const control = getComputedStyle(search.parentElement!);
+  expect(control.minHeight).toBe(`${lightTheme.sizes.inputHeight.small}px`);
+  expect(control.flexWrap).toBe('nowrap');
+  expect(control.paddingTop).toBe('0px');
+  // A minimum width on the text would push the arrow onto a second line in a narrow control.
+  expect(getComputedStyle(search).minWidth).toBe('0px');
+});
+
+test('a multi select still wraps its chips', () => {
+  renderWithTheme(<Multi />);
+  expect(getComputedStyle(screen.getByRole('combobox').parentElement!).flexWrap).toBe('wrap');
 });

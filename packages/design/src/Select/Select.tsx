@@ -7,9 +7,9 @@ import {
   useRole,
 } from '@floating-ui/react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import styled, { useTheme } from 'styled-components';
+import styled, { css, useTheme, type DefaultTheme } from 'styled-components';
 import { Icon, Icons } from '../Icon';
-import { fieldBox } from '../Input/Input';
+import { fieldBox, type InputSize } from '../Input/Input';
 import { FloatingSurface, floatingOptions } from '../Popover/floating';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
@@ -21,6 +21,8 @@ type Common = {
   placeholder?: string;
   disabled?: boolean;
   hasError?: boolean;
+  /** The control's height, as for an Input: `small` fits a toolbar. */
+  size?: InputSize;
   id?: string;
   'aria-label'?: string;
   'aria-describedby'?: string;
@@ -38,33 +40,55 @@ export type SelectProps = Common &
     | { isMulti: true; value: string[]; onChange: (value: string[]) => void }
   );
 
-const Control = styled.div<{ $error?: boolean; $disabled?: boolean }>`
+// The one place sizes become styles: the same heights as Input. A small control has no vertical
+// padding, so its arrow icon fits within the small height instead of stretching the box.
+const sizes: Record<InputSize, (t: DefaultTheme) => ReturnType<typeof css>> = {
+  small: (t) => css`
+    min-height: ${t.sizes.inputHeight.small}px;
+    padding: 0 ${t.space[2]}px;
+    font-size: ${t.typography.body3.fontSize}px;
+  `,
+  medium: (t) => css`
+    min-height: ${t.sizes.inputHeight.medium}px;
+    padding: ${t.space[1]}px ${t.space[2]}px;
+  `,
+  large: (t) => css`
+    min-height: ${t.sizes.inputHeight.large}px;
+    padding: ${t.space[1]}px ${t.space[2]}px;
+  `,
+};
+
+// Only a multi-select wraps (its chips need the room); a single choice stays on one line with its
+// arrow beside the text however narrow the control is.
+const Control = styled.div<{ $error?: boolean; $disabled?: boolean; $size: InputSize; $multi: boolean }>`
   ${fieldBox}
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: ${({ $multi }) => ($multi ? 'wrap' : 'nowrap')};
   align-items: center;
   gap: ${({ theme }) => theme.space[1]}px;
-  min-height: ${({ theme }) => theme.sizes.inputHeight.medium}px;
-  padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
+  ${({ theme, $size }) => sizes[$size](theme)}
   cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
   &:focus-within {
     border-color: ${({ theme }) => theme.colors.focus};
     box-shadow: ${({ theme }) => `${theme.shadows.focus} ${theme.colors.focus}`};
   }
   & > svg {
+    flex: none;
     margin-left: auto;
     color: ${({ theme }) => theme.colors.text.muted};
   }
 `;
 
-const Search = styled.input`
+const Search = styled.input<{ $multi: boolean }>`
   flex: 1;
-  min-width: ${({ theme }) => theme.space[10]}px;
+  // Room to type beside a multi-select's chips; a single choice shrinks to whatever width is left.
+  min-width: ${({ theme, $multi }) => ($multi ? theme.space[10] : 0)}px;
+  text-overflow: ellipsis;
   border: none;
   outline: none;
   background: transparent;
   color: ${({ theme }) => theme.colors.text.main};
-  font-size: ${({ theme }) => theme.typography.body2.fontSize}px;
+  font-size: inherit;
   padding: ${({ theme }) => theme.space[1]}px;
   cursor: inherit;
   &::placeholder {
@@ -121,8 +145,10 @@ export function Select(props: SelectProps) {
     placeholder = 'Select…',
     disabled,
     hasError,
+    size = 'medium',
     noOptionsText = 'No options',
   } = props;
+  const multi = props.isMulti ?? false;
   const isSearchable = isCreatable || (props.isSearchable ?? false);
   const theme = useTheme();
   const listId = useId();
@@ -195,7 +221,13 @@ export function Select(props: SelectProps) {
 
   return (
     <>
-      <Control ref={refs.setPositionReference} $error={hasError} $disabled={disabled}>
+      <Control
+        ref={refs.setPositionReference}
+        $error={hasError}
+        $disabled={disabled}
+        $size={size}
+        $multi={multi}
+      >
         {props.isMulti
           ? props.value.map((v) => (
               <Chip key={v}>
@@ -214,6 +246,7 @@ export function Select(props: SelectProps) {
           : null}
         <Search
           ref={refs.setReference}
+          $multi={multi}
           id={props.id}
           aria-label={props['aria-label']}
           aria-describedby={props['aria-describedby']}

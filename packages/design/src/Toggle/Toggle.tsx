@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { type DefaultTheme } from 'styled-components';
 import { focusRing } from '../system';
 
 export type ToggleProps = {
@@ -18,11 +18,18 @@ const Row = styled.label<{ $disabled?: boolean }>`
   color: ${({ theme, $disabled }) => ($disabled ? theme.colors.text.muted : theme.colors.text.main)};
 `;
 
+// The knob sits inside the track with the same gap on every side, in both states: its size and its
+// travel are derived from the track's, so changing one token cannot push it off-centre.
+const trackWidth = (theme: DefaultTheme) => theme.space[6];
+const trackHeight = (theme: DefaultTheme) => theme.space[4];
+const knobInset = (theme: DefaultTheme) => theme.space[1] / 2;
+const knobSize = (theme: DefaultTheme) => trackHeight(theme) - 2 * knobInset(theme);
+
 const Track = styled.button`
   position: relative;
   flex: none;
-  width: ${({ theme }) => theme.space[6]}px;
-  height: ${({ theme }) => theme.space[4]}px;
+  width: ${({ theme }) => trackWidth(theme)}px;
+  height: ${({ theme }) => trackHeight(theme)}px;
   padding: 0;
   border: none;
   border-radius: ${({ theme }) => theme.radius.pill}px;
@@ -35,21 +42,21 @@ const Track = styled.button`
   &:disabled {
     background: ${({ theme }) => theme.colors.buttons.disabled.background};
   }
-  &::after {
-    content: '';
-    position: absolute;
-    top: ${({ theme }) => theme.space[1] / 2}px;
-    left: ${({ theme }) => theme.space[1] / 2}px;
-    width: ${({ theme }) => theme.space[3] - theme.space[1]}px;
-    height: ${({ theme }) => theme.space[3] - theme.space[1]}px;
-    border-radius: ${({ theme }) => theme.radius.pill}px;
-    background: ${({ theme }) => theme.colors.levels.surface};
-    transition: transform ${({ theme }) => theme.durations.fade}ms;
-  }
-  &[aria-checked='true']::after {
-    transform: translateX(${({ theme }) => theme.space[6] - theme.space[3]}px);
-  }
   ${focusRing}
+`;
+
+const Knob = styled.span`
+  position: absolute;
+  top: ${({ theme }) => knobInset(theme)}px;
+  left: ${({ theme }) => knobInset(theme)}px;
+  width: ${({ theme }) => knobSize(theme)}px;
+  height: ${({ theme }) => knobSize(theme)}px;
+  border-radius: ${({ theme }) => theme.radius.pill}px;
+  background: ${({ theme }) => theme.colors.levels.surface};
+  transition: left ${({ theme }) => theme.durations.fade}ms;
+  [aria-checked='true'] > & {
+    left: ${({ theme }) => trackWidth(theme) - knobSize(theme) - knobInset(theme)}px;
+  }
 `;
 
 /** An on/off switch (role switch), for settings that apply at once. */
@@ -62,7 +69,9 @@ export function Toggle({ checked, onChange, label, disabled }: ToggleProps) {
         aria-checked={checked}
         disabled={disabled}
         onClick={() => onChange(!checked)}
-      />
+      >
+        <Knob />
+      </Track>
       {label}
     </Row>
   );

@@ -166,3 +166,39 @@ test('closing the active tab ends its session and moves to the neighbouring tab'
   expect(within(tablist).getAllByRole('tab').map((t) => t.getAttribute('title'))).toEqual(['root@n1']);
   expect(within(tablist).getByRole('tab')).toHaveAttribute('aria-selected', 'true');
 });
+
+describe('the header', () => {
+  function renderWithServers(path: string) {
+    return renderPage(
+      <Routes>
+        <Route path="/web/cluster/:clusterId/console/*" element={<ConsolePage connect={connect} />} />
+        <Route path="/web/cluster/:clusterId/nodes" element={<p>The Servers page</p>} />
+      </Routes>,
+      { path },
+    );
+  }
+
+  test('names the terminal’s login and node, and leads back to the cluster’s Servers page', async () => {
+    const user = userEvent.setup();
+    renderWithServers('/web/cluster/main/console/node/n1/root');
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('heading', { level: 1, name: 'root@n1' })).toBeInTheDocument();
+    sockets[0]!.emit('open');
+    sockets[0]!.emit('message', encodeControl({ type: 'session', session: session('web-1') }));
+    expect(within(header).getByRole('heading', { level: 1, name: 'root@web-1' })).toBeInTheDocument();
+    const back = within(header).getByRole('link', { name: 'Servers' });
+    expect(back).toHaveAttribute('href', '/web/cluster/main/nodes');
+    await user.click(back);
+    expect(screen.getByText('The Servers page')).toBeInTheDocument();
+  });
+
+  test('is there on the node list too, once the last session is closed', async () => {
+    const user = userEvent.setup();
+    renderWithServers('/web/cluster/main/console/node/n1/root');
+    await user.click(screen.getByRole('button', { name: 'Close root@n1' }));
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('heading', { level: 1, name: 'New session' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Servers' })).toHaveAttribute('href', '/web/cluster/main/nodes');
+    expect(await screen.findByRole('table', { name: 'Servers' })).toBeInTheDocument();
+  });
+});

@@ -1,13 +1,13 @@
 import { FileTransferBar, NodeList, type TerminalSocket } from '@portcullis/console-kit';
-import { Flex } from '@portcullis/design';
+import { Flex, PageHeader } from '@portcullis/design';
 import { compilePath, type TerminalParams, webRoutes } from '@portcullis/shared';
 import { useAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
-import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { gateway } from '../../client';
 import { fetchNodes } from '../servers/nodesService';
 import { ConsoleTabBar } from './ConsoleTabBar';
-import { closeTab, type ConsoleTab, consoleTabsAtom, openTab, tabId, tabPath, updateTab } from './consoleTabs';
+import { closeTab, type ConsoleTab, consoleTabsAtom, openTab, tabId, tabPath, tabTitle, updateTab } from './consoleTabs';
 import { connectTerminal } from './connectTerminal';
 import { TerminalPane } from './TerminalPane';
 
@@ -47,6 +47,12 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
 
   return (
     <Flex flexDirection="column" height="100vh" bg="levels.sunken">
+      <PageHeader
+        title={activeTab ? tabTitle(activeTab) : 'New session'}
+        back={{ title: 'Servers', to: compilePath(webRoutes.nodes, { clusterId }) }}
+        linkAs={Link}
+        actions={clusterId}
+      />
       <ConsoleTabBar tabs={tabs} activeId={activeId} onSelect={select} onClose={close} onAdd={() => navigate(nodesPath)} />
       {!activeTab && (
         <Flex flexDirection="column" flex="1" p={3} overflow="auto">

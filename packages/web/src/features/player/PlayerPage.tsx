@@ -7,10 +7,11 @@ import {
   type PlayerState,
   xtermTheme,
 } from '@portcullis/console-kit';
-import { Alert, Box, Flex, useTheme } from '@portcullis/design';
+import { Alert, Box, Flex, PageHeader, useTheme } from '@portcullis/design';
+import { compilePath, webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { gateway } from '../../client';
 import { webConfigAtom } from '../../config';
 
@@ -59,9 +60,25 @@ export default function PlayerPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  if (recordingType !== 'ssh') return <Alert m={4}>This player plays SSH recordings; {recordingType} recordings are not supported yet.</Alert>;
+  const header = (
+    <PageHeader
+      title={`Recording of session ${sid}`}
+      back={{ title: 'Session Recordings', to: compilePath(webRoutes.recordings, { clusterId }) }}
+      linkAs={Link}
+      actions={clusterId}
+    />
+  );
+  if (recordingType !== 'ssh') {
+    return (
+      <>
+        {header}
+        <Alert m={4}>This player plays SSH recordings; {recordingType} recordings are not supported yet.</Alert>
+      </>
+    );
+  }
   return (
     <Flex flexDirection="column" height="100vh" bg="levels.sunken">
+      {header}
       {state.status === 'error' ? <Alert m={2}>{state.error}</Alert> : null}
       <Box ref={container} data-testid="player-terminal" data-status={state.status} flex="1" minHeight={0} p={2} />
       <PlayerControls

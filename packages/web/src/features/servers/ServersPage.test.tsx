@@ -118,7 +118,7 @@ test('Connect lists the node’s logins and opens the console on the chosen one'
   await user.click(within(row).getByRole('button', { name: 'Connect' }));
   const menu = await screen.findByRole('menu', { name: 'Connect' });
   // In the order the gateway lists them (its presenter sorts the logins).
-  expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['ops', 'root']);
+  expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['ops', 'root', 'Open in new tab as ops', 'Open in new tab as root']);
   await user.click(within(menu).getByRole('menuitem', { name: 'ops' }));
   expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/web/cluster/main/console/node/id-2/ops');
 });
