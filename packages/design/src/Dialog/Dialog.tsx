@@ -24,10 +24,12 @@ export type DialogProps = {
   width?: number | string;
 };
 
-// The overlay carries the modal z-index (1200, spec §9) and locks the page's scroll while open.
+// The overlay carries the modal z-index (1200, spec §9) and locks the page's scroll while open. Its one
+// row is the window's height (not the panel's), so a tall panel is capped there and its body scrolls.
 const Backdrop = styled(FloatingOverlay)`
   z-index: ${({ theme }) => theme.zIndices.modal};
   display: grid;
+  grid-template-rows: minmax(0, 1fr);
   place-items: center;
   padding: ${({ theme }) => theme.sizes.popoverMargin}px;
   background: ${({ theme }) => theme.colors.overlay};
@@ -48,7 +50,9 @@ const Panel = styled.div<{ $width?: number | string }>`
   }
 `;
 
+// The body shrinks and scrolls when the panel is capped, so the title and the buttons stay in view.
 const Body = styled.div`
+  min-height: 0;
   overflow: auto;
   padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[5]}px;
 `;

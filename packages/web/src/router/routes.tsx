@@ -1,18 +1,12 @@
-import { isKnownRoute, webRoutes } from '@portcullis/shared';
-import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
+import { webRoutes } from '@portcullis/shared';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
-import NotFound from '../features/errors/NotFound';
+import { notFoundRoute } from '../features/errors/routes';
 import MainLayout from '../features/layout/MainLayout';
 import { Home } from './Home';
 import { PageFrame } from './PageFrame';
 import type { PageRoute } from './pageRoute';
 import { PrivateRoutes } from './PrivateRoutes';
-
-/** A route of spec §2 that no page serves yet is not found; anything else falls back to /web (spec §2). */
-function UnknownRoute() {
-  const { pathname } = useLocation();
-  return isKnownRoute(pathname) ? <NotFound /> : <Navigate to={webRoutes.root} replace />;
-}
 
 function Root() {
   return (
@@ -24,7 +18,10 @@ function Root() {
 
 const toRoute = (page: PageRoute): RouteObject => ({ path: page.path, element: <PageFrame page={page} /> });
 
-/** The router's table: public pages, then the signed-in ones inside the main layout or full screen. */
+/**
+ * The router's table: public pages, then the signed-in ones inside the main layout or full screen. Whatever
+ * else is asked for is the signed-in 404 page, so a signed-out visitor signs in first.
+ */
 export function createRoutes(pages: PageRoute[]): RouteObject[] {
   const framed = (frame: PageRoute['frame']) => pages.filter((p) => p.frame === frame).map(toRoute);
   return [
@@ -37,12 +34,15 @@ export function createRoutes(pages: PageRoute[]): RouteObject[] {
           children: [
             {
               element: <MainLayout />,
-              children: [{ path: webRoutes.root, element: <Home pages={pages} /> }, ...framed('main')],
+              children: [
+                { path: webRoutes.root, element: <Home pages={pages} /> },
+                ...framed('main'),
+                toRoute(notFoundRoute),
+              ],
             },
             ...framed('fullscreen'),
           ],
         },
-        { path: '*', element: <UnknownRoute /> },
       ],
     },
   ];

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { featureFlagsAtom, userContextAtom } from '../../session/userContext';
 import { pages } from '../../router/pages';
+import { InsideMainLayout } from './mainLandmark';
 import { featuresWithPages, navigationGroups } from './navigation';
 import { TopBar } from './TopBar';
 
@@ -23,7 +24,9 @@ export default function MainLayout() {
           linkAs={Link}
         />
         <Box as="main" flex="1" p={5} minWidth={0} overflow="auto">
-          <Outlet />
+          <InsideMainLayout value>
+            <Outlet />
+          </InsideMainLayout>
         </Box>
       </Flex>
     </Flex>

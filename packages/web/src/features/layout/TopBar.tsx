@@ -4,14 +4,17 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { sessionAtom } from '../../session/useSession';
 
-/** The top bar: the cluster, the light/dark switch and the user menu. */
+/**
+ * The top bar: the product, the cluster, the light/dark switch and the user menu. The cluster name is muted
+ * text, not in the brand colour, because it leads nowhere and should not look like a link.
+ */
 export function TopBar({ clusterId, username }: { clusterId: string; username: string }) {
   const navigate = useNavigate();
   const session = useAtomValue(sessionAtom);
   const { themeName, toggleTheme } = useTheme();
   return (
     <TopNav
-      brand={<Text aria-label="Cluster">{clusterId}</Text>}
+      brand="Portcullis"
       actions={
         <>
           <Toggle label="Dark theme" checked={themeName === 'dark'} onChange={toggleTheme} />
@@ -26,6 +29,8 @@ export function TopBar({ clusterId, username }: { clusterId: string; username: s
           />
         </>
       }
-    />
+    >
+      <Text muted>Cluster: {clusterId}</Text>
+    </TopNav>
   );
 }

@@ -1,15 +1,12 @@
-import { Box, Card, Flex, H1, H2, Link, Text } from '@portcullis/design';
+import { Card, Flex, H1, H2, Text } from '@portcullis/design';
 import { useAtomValue } from 'jotai';
 import { webConfigAtom } from '../../config';
 import { userContextAtom } from '../../session/userContext';
 
-const resources = [
-  { title: 'Documentation', href: 'https://github.com/portcullis/portcullis#readme' },
-  { title: 'Report an issue', href: 'https://github.com/portcullis/portcullis/issues' },
-  { title: 'Discussions', href: 'https://github.com/portcullis/portcullis/discussions' },
-];
-
-/** Help & Support: where to read and ask, and the facts about this cluster a report should carry. */
+/**
+ * Help & Support: where the documentation is, and the facts about this cluster a report should carry. The
+ * project publishes no documentation site, so the page says where the docs live instead of linking to one.
+ */
 export default function SupportPage() {
   const { cluster } = useAtomValue(userContextAtom);
   const config = useAtomValue(webConfigAtom);
@@ -24,14 +21,16 @@ export default function SupportPage() {
       <H1 mb={4}>Help & Support</H1>
       <Flex flexWrap="wrap">
         <Card mr={4} mb={4}>
-          <H2 mb={3}>Resources</H2>
-          {resources.map((r) => (
-            <Box key={r.href} mb={2}>
-              <Link href={r.href} target="_blank" rel="noreferrer">
-                {r.title}
-              </Link>
-            </Box>
-          ))}
+          <H2 mb={3}>Documentation</H2>
+          <Text mb={2}>
+            The README at the root of the Portcullis source explains how to start the gateway, its configuration
+            file and the{' '}
+            <Text as="span" mono>
+              portcullis
+            </Text>{' '}
+            command line.
+          </Text>
+          <Text>When you report a problem, include the cluster information on this page.</Text>
         </Card>
         <Card mb={4}>
           <H2 mb={3}>Cluster Information</H2>

@@ -15,6 +15,7 @@ import { type FormEvent, useState } from 'react';
 import { useAttempt } from '../../useAttempt';
 import type { IssuedToken } from './ResetLinkDialog';
 import { type TraitName, traitLabels, traitNames } from './traitFields';
+import { TraitsSection } from './TraitsSection';
 import { roleNamesAtom, userActions } from './usersAtoms';
 
 const roleNamesNow = unwrap(roleNamesAtom, () => ({ names: [] as string[], error: '' }));
@@ -108,15 +109,17 @@ export function UserDialog({
                 />
               )}
             </Field>
-            {traitNames.map((t) => (
-              <FieldInput
-                key={t}
-                label={traitLabels[t]}
-                value={traits[t] ?? ''}
-                onChange={(v) => setTraits((all) => ({ ...all, [t]: v }))}
-                helperText="Separate values with commas"
-              />
-            ))}
+            <TraitsSection defaultOpen={traitNames.some((t) => (user?.traits[t] ?? []).length > 0)}>
+              {traitNames.map((t) => (
+                <FieldInput
+                  key={t}
+                  label={traitLabels[t]}
+                  value={traits[t] ?? ''}
+                  onChange={(v) => setTraits((all) => ({ ...all, [t]: v }))}
+                  helperText="Separate values with commas"
+                />
+              ))}
+            </TraitsSection>
           </form>
         )}
       </Validation>

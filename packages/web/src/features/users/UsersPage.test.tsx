@@ -93,7 +93,15 @@ test('creating a user sends roles and traits, then shows the invite link with it
   await userEvent.type(within(dialog).getByLabelText('Username'), 'carol');
   await userEvent.click(within(dialog).getByLabelText('Roles'));
   await userEvent.click(await screen.findByRole('option', { name: 'access' }));
+  // The traits start collapsed, so the dialog fits the window; opening them keeps what was typed.
+  const traits = within(dialog).getByRole('button', { name: 'Traits' });
+  expect(traits).toHaveAttribute('aria-expanded', 'false');
+  expect(within(dialog).queryByLabelText('Logins')).not.toBeInTheDocument();
+  await userEvent.click(traits);
+  expect(traits).toHaveAttribute('aria-expanded', 'true');
   await userEvent.type(within(dialog).getByLabelText('Logins'), 'root, ubuntu');
+  await userEvent.click(traits);
+  expect(within(dialog).queryByLabelText('Logins')).not.toBeInTheDocument();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
   const created = await screen.findByRole('dialog', { name: 'User Created' });
   expect(sent.created).toMatchObject({
@@ -105,6 +113,18 @@ test('creating a user sends roles and traits, then shows the invite link with it
   expect(within(created).getByLabelText('Link')).toHaveValue(`${window.location.origin}/web/invite/tok-123`);
   expect(created).toHaveTextContent('2030-01-02');
   expect(within(created).getByRole('button', { name: 'Copy Link' })).toBeInTheDocument();
+});
+
+test('the traits open from the keyboard too', async () => {
+  usersGateway([]);
+  await renderUsers();
+  await userEvent.click(await screen.findByRole('button', { name: 'Create New User' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create User' });
+  within(dialog).getByRole('button', { name: 'Traits' }).focus();
+  await userEvent.keyboard('{Enter}');
+  expect(within(dialog).getByLabelText('Logins')).toBeInTheDocument();
+  await userEvent.keyboard(' ');
+  expect(within(dialog).queryByLabelText('Logins')).not.toBeInTheDocument();
 });
 
 test('a reset password shows a reset link', async () => {
@@ -155,6 +175,7 @@ test('editing a user keeps the name, shows its roles and traits, and saves the c
   await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit…' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
   expect(within(dialog).getByLabelText('Username')).toBeDisabled();
+  expect(within(dialog).getByRole('button', { name: 'Traits' })).toHaveAttribute('aria-expanded', 'true');
   const logins = within(dialog).getByLabelText('Logins');
   expect(logins).toHaveValue('bob');
   await userEvent.type(logins, ', root');
