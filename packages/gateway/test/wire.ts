@@ -2,15 +2,36 @@
  * The gateway's answers as its own presenters make them, for the console's tests: a fixture built here cannot
  * drift from what the gateway sends, because a change to a presenter changes it too. Test code only.
  */
-import type { AclArea, ActiveSessionJson, ClusterJson, NodeJson, ParticipantMode, PingJson, UserContextJson } from '@portcullis/shared';
+import type {
+  AclArea,
+  ActiveSessionJson,
+  BearerTokenJson,
+  ClusterJson,
+  EventSearchJson,
+  NodeJson,
+  ParticipantMode,
+  PingJson,
+  RawEvent,
+  ResetTokenJson,
+  ResourceJson,
+  UserContextJson,
+} from '@portcullis/shared';
+import { recordEvent, type EventName } from '../src/management/audit/record';
+import { searchEvents } from '../src/management/audit/search';
 import { aclAreas } from '../src/management/roles/acl';
 import { roleSchema } from '../src/management/roles/model';
+import { presentRole } from '../src/management/roles/presenter';
+import { presetRoles } from '../src/management/roles/presets';
 import { RoleSet } from '../src/management/roles/roleset';
+import { parseRoleYaml } from '../src/management/roles/yaml';
+import { presentResetToken } from '../src/management/users/presenter';
+import { presentSession } from '../src/management/websessions/presenter';
 import { presentUserContext } from '../src/platform/clusters/context';
 import { presentCluster } from '../src/platform/clusters/presenter';
 import { parseConfig } from '../src/platform/config/config';
 import { presentPing } from '../src/platform/ping/presenter';
 import { emptyTraits } from '../src/platform/storage/repos/users';
+import type { Store } from '../src/platform/storage/store';
 import { activeSessionJson } from '../src/resources/livesessions/presenter';
 import { presentNode } from '../src/resources/nodes/presenter';
 
@@ -73,3 +94,101 @@ export const activeSessionFixture = (
     modes,
   );
 };
+
+/** A role as the gateway answers POST or PUT of this YAML, and lists it after; throws the 400's message for YAML it refuses. */
+export const roleJson = (content: string): ResourceJson => presentRole(parseRoleYaml(content));
+
+/** A preset role (access, editor, auditor) as GET /roles lists it on a gateway that has not changed it. */
+export const presetRoleJson = (name: string): ResourceJson => {
+  const role = presetRoles.find((r) => r.metadata.name === name);
+  if (!role) throw new Error(`${name} is not a preset role`);
+  // Listed from storage, which keeps roles as JSON: label maps the preset shares come back as copies, so the
+  // YAML repeats them instead of writing anchors.
+  return presentRole(JSON.parse(JSON.stringify(role)) as typeof role);
+};
+
+/** An invite or reset token of `user`, as created and as the invite page looks it up; `tokenId` stands for its random value. */
+export const resetTokenJson = (user: string, tokenId: string, expiry = '2030-01-01T00:00:00Z'): ResetTokenJson =>
+  presentResetToken({ username: user, value: tokenId, expiresAt: Date.parse(expiry) });
+
+/**
+ * POST /sessions/web's answer to a login at `now` under the default configuration, for a user whose roles set
+ * no max_session_ttl; `secret` stands for the random cookie secret the bearer token is derived from.
+ */
+export const loginJson = (now = Date.parse('2026-01-01T00:00:00Z'), secret = 'fixture-cookie-secret'): BearerTokenJson => {
+  const { auth } = parseConfig({});
+  return presentSession({ idHash: '', username: '', loginTime: now, createdAt: now, expiresAt: now + auth.sessionTtl, lastActive: now }, secret, auth.inactivityTimeout, now);
+};
+
+/** A store with only the events repo the audit writer and search touch, so they run here without a database. */
+const eventsOnly = (events: Partial<Store['events']>) => ({ events }) as Pick<Store, 'events'> as Store;
+
+/**
+ * Audit event `name` with `fields` as the gateway writes it (record.ts), stores it and answers it in searches;
+ * `time` and `uid` stand for the clock and the random id of a running gateway.
+ */
+export async function auditEventJson(name: EventName, fields: Omit<RawEvent, 'code' | 'event' | 'time'>, at: { time: string; uid: string }): Promise<RawEvent> {
+  let stored: RawEvent | undefined;
+  await recordEvent(
+    eventsOnly({
+      insert: async (row) => {
+        stored = row.data;
+        return 1;
+      },
+    }),
+    name,
+    fields,
+    Date.parse(at.time),
+  );
+  return { ...stored!, uid: at.uid };
+}
+
+/**
+ * One page of GET /events (or of session ends for the recordings list) holding `events`, newest first as stored;
+ * when `more` follow, its startKey is the cursor the gateway gives for the page's last event.
+ */
+export function eventPageJson(events: RawEvent[], more = false): Promise<EventSearchJson> {
+  const rows = events.map((data, i) => ({ id: i + 1, time: Date.parse(data.time), data }));
+  const last = rows.at(-1);
+  const page = { events: rows, ...(more && last ? { next: { time: last.time, id: last.id } } : {}) };
+  return searchEvents(eventsOnly({ search: async () => page }), { limit: rows.length, order: 'desc' }, 0);
+}
+
+/**
+ * The session.end event the gateway writes when `user`'s ssh session `sid` on a node ends (see
+ * SessionCore.start), as the audit log and the recordings list answer it. Recorded and exited 0 unless told.
+ */
+export const sessionEndJson = (
+  s: {
+    sid: string;
+    user: string;
+    participants?: string[];
+    login?: string;
+    node: { id: string; hostname: string; addr: string };
+    interactive?: boolean;
+    recorded?: boolean;
+    start: string;
+    stop: string;
+    exitCode?: number | null;
+  },
+  at: { time?: string; uid: string },
+): Promise<RawEvent> =>
+  auditEventJson(
+    'SESSION_END',
+    {
+      sid: s.sid,
+      login: s.login ?? 'root',
+      server_id: s.node.id,
+      server_hostname: s.node.hostname,
+      server_addr: s.node.addr,
+      namespace: 'default',
+      user: s.user,
+      participants: s.participants ?? [s.user],
+      interactive: s.interactive ?? true,
+      session_recording: s.recorded === false ? 'off' : 'on',
+      session_start: s.start,
+      session_stop: s.stop,
+      ...(s.exitCode === null ? {} : { exit_code: s.exitCode ?? 0 }),
+    },
+    { time: at.time ?? s.stop, uid: at.uid },
+  );

@@ -1,3 +1,4 @@
+import { auditEventJson, eventPageJson, sessionEndJson } from '@portcullis/gateway/wire';
 import { apiPaths, eventCatalogue, eventCodes } from '@portcullis/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,39 +9,34 @@ import { server } from '../../testing/server';
 import AuditPage from './AuditPage';
 import { customRange, presetRange } from './auditRange';
 
-const login = (user: string, uid: string) => ({
-  code: eventCodes.USER_LOCAL_LOGIN,
-  event: 'user.login',
-  time: '2026-01-01T10:00:00Z',
-  uid,
-  user,
-});
+/** `user`'s local login from 127.0.0.1, as the gateway writes it and answers it in the audit log. */
+const login = (user: string, uid: string) =>
+  auditEventJson(
+    'USER_LOCAL_LOGIN',
+    { user, method: 'local', success: true, 'addr.remote': '127.0.0.1' },
+    { time: '2026-01-01T10:00:00Z', uid },
+  );
 
-function auditGateway() {
+/** An audit log of two pages, newest first: alice's and bob's logins, then alice creating carol. */
+async function auditGateway() {
+  const first = await eventPageJson([await login('alice', 'e1'), await login('bob', 'e2')], true);
+  const last = await eventPageJson([
+    await auditEventJson(
+      'USER_CREATE',
+      { user: 'alice', name: 'carol', roles: ['access'] },
+      { time: '2026-01-01T09:00:00Z', uid: 'e3' },
+    ),
+  ]);
   const queries: URLSearchParams[] = [];
   server.use(
     http.get(apiPaths.events, ({ request, params }) => {
       expect(params.clusterId).toBe('prod');
       const q = new URL(request.url).searchParams;
       queries.push(q);
-      return q.get('startKey')
-        ? HttpResponse.json({
-            events: [
-              {
-                code: eventCodes.USER_CREATE,
-                event: 'user.create',
-                time: '2026-01-01T09:00:00Z',
-                uid: 'e3',
-                user: 'alice',
-                name: 'carol',
-              },
-            ],
-            startKey: '',
-          })
-        : HttpResponse.json({ events: [login('alice', 'e1'), login('bob', 'e2')], startKey: 'next-1' });
+      return HttpResponse.json(q.get('startKey') ? last : first);
     }),
   );
-  return queries;
+  return { queries, first };
 }
 
 async function renderAudit() {
@@ -55,7 +51,7 @@ async function renderAudit() {
 }
 
 test('asks for the past 7 days, 5000 at a time, and shows each event’s catalogue message', async () => {
-  const queries = auditGateway();
+  const { queries } = await auditGateway();
   await renderAudit();
   const table = await screen.findByRole('table', { name: 'Audit Log' });
   await within(table).findByText('Local user [alice] successfully logged in');
@@ -68,19 +64,19 @@ test('asks for the past 7 days, 5000 at a time, and shows each event’s catalog
 });
 
 test('more pages come with the start key the server gave', async () => {
-  const queries = auditGateway();
+  const { queries, first } = await auditGateway();
   await renderAudit();
   await screen.findByText('Local user [alice] successfully logged in');
   await userEvent.click(screen.getByRole('button', { name: /load more|fetch more/i }));
   expect(await screen.findByText('User [carol] has been created')).toBeInTheDocument();
-  expect(queries[1]!.get('startKey')).toBe('next-1');
+  expect(queries[1]!.get('startKey')).toBe(first.startKey);
   await waitFor(() =>
     expect(screen.queryByRole('button', { name: /load more|fetch more/i })).not.toBeInTheDocument(),
   );
 });
 
 test('search filters by message', async () => {
-  auditGateway();
+  await auditGateway();
   await renderAudit();
   await screen.findByText('Local user [alice] successfully logged in');
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'bob');
@@ -91,24 +87,29 @@ test('search filters by message', async () => {
 });
 
 test('details show the stored event as JSON', async () => {
-  auditGateway();
+  await auditGateway();
   await renderAudit();
   const row = (await screen.findByText('Local user [alice] successfully logged in')).closest('tr')!;
   // One action is a button of its own, not a menu of one.
   expect(within(row).queryByRole('button', { name: /^Actions for/ })).toBeNull();
   await userEvent.click(within(row).getByRole('button', { name: 'Details e1' }));
   const json = await screen.findByLabelText('Event JSON');
-  expect(JSON.parse(json.textContent!)).toEqual(login('alice', 'e1'));
+  expect(JSON.parse(json.textContent!)).toEqual(await login('alice', 'e1'));
 });
 
 test('a failed search shows the server’s error', async () => {
   server.use(
     http.get(apiPaths.events, () =>
-      HttpResponse.json({ message: 'the audit log is unavailable' }, { status: 500 }),
+      HttpResponse.json(
+        { error: { message: 'access denied: list on event is not allowed for user alice' } },
+        { status: 403 },
+      ),
     ),
   );
   await renderAudit();
-  expect(await screen.findByRole('alert')).toHaveTextContent('the audit log is unavailable');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'access denied: list on event is not allowed for user alice',
+  );
 });
 
 test('presets: today starts at local midnight; 7 and 30 days count back from now', () => {
@@ -127,7 +128,7 @@ test('a custom range covers whole local days and refuses a reversed one', () => 
 });
 
 test('choosing a custom range asks the server for those days', async () => {
-  const queries = auditGateway();
+  const { queries } = await auditGateway();
   await renderAudit();
   await screen.findByText('Local user [alice] successfully logged in');
   await userEvent.click(screen.getByRole('combobox', { name: 'Time range' }));
@@ -137,24 +138,21 @@ test('choosing a custom range asks the server for those days', async () => {
 });
 
 test('a session end with a playable recording offers Play beside Details; timestamps stay on one line', async () => {
-  const end = (uid: string, sid: string, extra: object) => ({
-    code: eventCodes.SESSION_END,
-    event: 'session.end',
-    time: '2026-01-01T10:30:00Z',
-    uid,
-    sid,
-    user: 'alice',
-    server_hostname: 'web-1',
-    ...extra,
-  });
-  server.use(
-    http.get(apiPaths.events, () =>
-      HttpResponse.json({
-        events: [end('e7', 's7', { interactive: true }), end('e8', 's8', { interactive: false })],
-        startKey: '',
-      }),
-    ),
-  );
+  /** alice's ssh session `sid` on web-1, ended at 10:30. */
+  const end = (uid: string, sid: string, interactive: boolean) =>
+    sessionEndJson(
+      {
+        sid,
+        user: 'alice',
+        node: { id: 'web-1-id', hostname: 'web-1', addr: '10.0.0.1:22' },
+        interactive,
+        start: '2026-01-01T10:25:00Z',
+        stop: '2026-01-01T10:30:00Z',
+      },
+      { uid },
+    );
+  const page = await eventPageJson([await end('e7', 's7', true), await end('e8', 's8', false)]);
+  server.use(http.get(apiPaths.events, () => HttpResponse.json(page)));
   await renderAudit();
   const played = (await screen.findByText('User [alice] has ended a session [s7]')).closest('tr')!;
   await userEvent.click(within(played).getByRole('button', { name: 'Actions for e7' }));
@@ -165,6 +163,8 @@ test('a session end with a playable recording offers Play beside Details; timest
   const notPlayable = screen.getByText('User [alice] has ended a session [s8]').closest('tr')!;
   expect(within(notPlayable).getByRole('button', { name: 'Details e8' })).toBeInTheDocument();
   expect(within(notPlayable).queryByRole('link', { name: /Play/ })).toBeNull();
-  const time = within(played).getByText(/^2026-01-01 \d\d:30:00$/).closest('td')!;
+  const time = within(played)
+    .getByText(/^2026-01-01 \d\d:30:00$/)
+    .closest('td')!;
   expect(getComputedStyle(time).whiteSpace).toBe('nowrap');
 });

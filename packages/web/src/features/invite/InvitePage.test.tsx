@@ -1,3 +1,4 @@
+import { resetTokenJson } from '@portcullis/gateway/wire';
 import { apiPaths, compilePath, decodePassword } from '@portcullis/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,8 +9,9 @@ import { renderPage } from '../../testing/renderPage';
 import { server } from '../../testing/server';
 import InvitePage from './InvitePage';
 
+/** Bob's token tok1 as the gateway answers its lookup; invites and resets look the same (the page's path tells them apart). */
 const tokenInfo = http.get(compilePath(apiPaths.resetPasswordToken, { tokenId: 'tok1' }), () =>
-  HttpResponse.json({ user: 'bob', tokenId: 'tok1', type: 'invite', expiry: '2030-01-01T00:00:00Z' }),
+  HttpResponse.json(resetTokenJson('bob', 'tok1')),
 );
 
 const renderAt = (path: string) =>
@@ -33,7 +35,11 @@ test('an invitation sets the password, encoded, and opens the console', async ()
     tokenInfo,
     http.put(apiPaths.passwordToken, async ({ request }) => {
       body = (await request.json()) as Record<string, string>;
-      return HttpResponse.json({ recovery: { codes: [] } });
+      // Answered inline by the gateway's route (no presenter to build it from), with the session cookie.
+      return HttpResponse.json({
+        recovery: { codes: [], createdDate: null },
+        privateKeyPolicyEnabled: false,
+      });
     }),
   );
   renderAt('/web/invite/tok1');
@@ -60,11 +66,7 @@ test('the rules are checked before the server is asked', async () => {
 });
 
 test('a password reset uses the same screen', async () => {
-  server.use(
-    http.get(compilePath(apiPaths.resetPasswordToken, { tokenId: 'tok1' }), () =>
-      HttpResponse.json({ user: 'bob', tokenId: 'tok1', type: 'password', expiry: '2030-01-01T00:00:00Z' }),
-    ),
-  );
+  server.use(tokenInfo);
   renderAt('/web/reset/tok1');
   expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
@@ -73,11 +75,16 @@ test('a password reset uses the same screen', async () => {
 test('an expired or unknown token shows only the server’s error and the way forward', async () => {
   server.use(
     http.get(compilePath(apiPaths.resetPasswordToken, { tokenId: 'tok1' }), () =>
-      HttpResponse.json({ error: { message: 'the invite has expired' } }, { status: 404 }),
+      HttpResponse.json(
+        { error: { message: 'this invite or reset link is invalid or has expired' } },
+        { status: 404 },
+      ),
     ),
   );
   renderAt('/web/invite/tok1');
-  expect(await screen.findByRole('alert')).toHaveTextContent('the invite has expired');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'this invite or reset link is invalid or has expired',
+  );
   expect(screen.getByRole('alert')).toHaveTextContent('Ask your administrator to invite you again.');
   expect(screen.queryByLabelText('Password')).toBeNull();
   expect(screen.queryByRole('button', { name: 'Set Password' })).toBeNull();

@@ -1,3 +1,4 @@
+import { loginJson } from '@portcullis/gateway/wire';
 import { apiPaths, decodePassword, makeWebConfig } from '@portcullis/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,7 +32,7 @@ test('signs in with an encoded password and opens the console', async () => {
   server.use(
     http.post(apiPaths.webSession, async ({ request }) => {
       body = (await request.json()) as Record<string, unknown>;
-      return HttpResponse.json({ type: 'Bearer', token: 't', expires_in: 600 });
+      return HttpResponse.json(loginJson());
     }),
   );
   renderLogin();
@@ -45,9 +46,7 @@ test('signs in with an encoded password and opens the console', async () => {
 });
 
 test('goes back to the redirect_uri, kept on this origin', async () => {
-  server.use(
-    http.post(apiPaths.webSession, () => HttpResponse.json({ type: 'Bearer', token: 't', expires_in: 600 })),
-  );
+  server.use(http.post(apiPaths.webSession, () => HttpResponse.json(loginJson())));
   renderLogin({}, '/web/login?redirect_uri=https://evil.example/web/users');
   await userEvent.type(screen.getByLabelText('Username'), 'alice');
   await userEvent.type(screen.getByLabelText('Password'), 'password-123');
@@ -74,7 +73,7 @@ test('asks for the one-time code when the second factor is otp, and sends it', a
   server.use(
     http.post(apiPaths.webSession, async ({ request }) => {
       body = (await request.json()) as Record<string, unknown>;
-      return HttpResponse.json({ type: 'Bearer', token: 't', expires_in: 600 });
+      return HttpResponse.json(loginJson());
     }),
   );
   renderLogin({ auth: { second_factor: 'otp' } });

@@ -1,3 +1,4 @@
+import { eventPageJson, sessionEndJson } from '@portcullis/gateway/wire';
 import { apiPaths } from '@portcullis/shared';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -6,29 +7,29 @@ import { renderPage } from '../../testing/renderPage';
 import { server } from '../../testing/server';
 import RecordingsPage from './RecordingsPage';
 
-const end = (sid: string, fields: Record<string, unknown>) => ({
-  event: 'session.end',
-  code: 'T2004I',
-  sid,
-  time: '2026-01-01T10:05:00Z',
-  session_start: '2026-01-01T10:00:00Z',
-  session_stop: '2026-01-01T10:05:00Z',
-  participants: ['alice', 'bob'],
-  server_hostname: 'web-1',
-  interactive: true,
-  ...fields,
-});
+/** alice's five-minute ssh session `sid` on web-1, joined by bob, as the gateway records its end. */
+const end = (sid: string, s: { interactive?: boolean; recorded?: boolean } = {}) =>
+  sessionEndJson(
+    {
+      sid,
+      user: 'alice',
+      participants: ['alice', 'bob'],
+      node: { id: 'web-1-id', hostname: 'web-1', addr: '10.0.0.1:22' },
+      start: '2026-01-01T10:00:00Z',
+      stop: '2026-01-01T10:05:00Z',
+      ...s,
+    },
+    { uid: `uid-${sid}` },
+  );
 
 test('lists ended sessions with duration, users, hostname and type; only playable ones link to the player', async () => {
+  const page = await eventPageJson([await end('s-play'), await end('s-exec', { interactive: false }), await end('s-off', { recorded: false })]);
   const queries: URLSearchParams[] = [];
   server.use(
     http.get(apiPaths.recordings, ({ request, params }) => {
       expect(params.clusterId).toBe('prod');
       queries.push(new URL(request.url).searchParams);
-      return HttpResponse.json({
-        events: [end('s-play', {}), end('s-exec', { interactive: false }), end('s-off', { session_recording: 'off' })],
-        startKey: '',
-      });
+      return HttpResponse.json(page);
     }),
   );
   renderPage(
@@ -51,12 +52,12 @@ test('lists ended sessions with duration, users, hostname and type; only playabl
 });
 
 test('a failed search shows the server message', async () => {
-  server.use(http.get(apiPaths.recordings, () => HttpResponse.json({ error: { message: 'access denied: list on session' } }, { status: 403 })));
+  server.use(http.get(apiPaths.recordings, () => HttpResponse.json({ error: { message: 'access denied: list on session is not allowed for user alice' } }, { status: 403 })));
   renderPage(
     <Routes>
       <Route path="/web/cluster/:clusterId/recordings" element={<RecordingsPage />} />
     </Routes>,
     { path: '/web/cluster/prod/recordings' },
   );
-  expect(await screen.findByText('access denied: list on session')).toBeInTheDocument();
+  expect(await screen.findByText('access denied: list on session is not allowed for user alice')).toBeInTheDocument();
 });

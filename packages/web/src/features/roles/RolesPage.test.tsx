@@ -1,4 +1,5 @@
-import { apiPaths, compilePath, type ResourceJson } from '@portcullis/shared';
+import { presetRoleJson, roleJson } from '@portcullis/gateway/wire';
+import { apiPaths, compilePath } from '@portcullis/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -6,36 +7,37 @@ import { Suspense } from 'react';
 import { userContextHandlers } from '../../testing/gateway';
 import { renderPage } from '../../testing/renderPage';
 import { server } from '../../testing/server';
+import { newRoleTemplate } from './newRoleTemplate';
 import RolesPage from './RolesPage';
 
-const role = (name: string): ResourceJson => ({
-  kind: 'role',
-  name,
-  content: `kind: role\nmetadata:\n  name: ${name}\n`,
-});
+/** The gateway's answer to a role's YAML: the role as it saved it, or a 400 with its parser's message. */
+function saveAnswer(content: string) {
+  try {
+    return HttpResponse.json(roleJson(content));
+  } catch (err) {
+    return HttpResponse.json({ error: { message: (err as Error).message } }, { status: 400 });
+  }
+}
 
+/** A gateway holding the preset roles access and editor, which records what the page sent it. */
 function rolesGateway() {
-  const roles = [role('access'), role('editor')];
+  const roles = [presetRoleJson('access'), presetRoleJson('editor')];
   const sent: { created?: string; updated?: { name: string; content: string } } = {};
   server.use(
     ...userContextHandlers(['roles']),
     http.get(compilePath(apiPaths.roles), () => HttpResponse.json(roles)),
     http.post(compilePath(apiPaths.roles), async ({ request }) => {
       sent.created = ((await request.json()) as { content: string }).content;
-      if (sent.created.includes('[broken'))
-        return HttpResponse.json(
-          { error: { message: 'line 4: Unexpected flow-seq-start' } },
-          { status: 400 },
-        );
-      roles.push(role('auditor-2'));
-      return HttpResponse.json(role('auditor-2'));
+      const answer = saveAnswer(sent.created);
+      if (answer.ok) roles.push(await answer.clone().json());
+      return answer;
     }),
     http.put(apiPaths.roles, async ({ request, params }) => {
       sent.updated = {
         name: params.name as string,
         content: ((await request.json()) as { content: string }).content,
       };
-      return HttpResponse.json(role(params.name as string));
+      return saveAnswer(sent.updated.content);
     }),
   );
   return sent;
@@ -59,8 +61,9 @@ test('lists the roles', async () => {
   expect(
     within(table)
       .getAllByRole('row')
-      .map((r) => r.textContent),
-  ).toEqual(expect.arrayContaining([expect.stringContaining('access'), expect.stringContaining('editor')]));
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent),
+  ).toEqual(['access', 'editor']);
 });
 
 test('a new role starts from a template in the YAML editor; the server’s validation message is shown, then a valid role saves and lists', async () => {
@@ -83,14 +86,17 @@ test('a new role starts from a template in the YAML editor; the server’s valid
     }),
   );
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-  expect(await within(dialog).findByRole('alert')).toHaveTextContent('line 4: Unexpected flow-seq-start');
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    'line 5: Flow sequence in block collection must be sufficiently indented and end with a ]',
+  );
 
+  // The gateway refuses a role without a spec: the template, renamed, is the smallest role it saves.
   act(() =>
     view.dispatch({
       changes: {
         from: 0,
         to: view.state.doc.length,
-        insert: 'kind: role\nversion: v7\nmetadata:\n  name: auditor-2\n',
+        insert: newRoleTemplate.replace('name: new-role', 'name: auditor-2'),
       },
     }),
   );
