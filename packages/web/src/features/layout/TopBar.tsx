@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { sessionAtom } from '../../session/useSession';
 
 /**
- * The top bar: the product, the cluster, the light/dark switch and the user menu. The cluster name is muted
+ * The top bar: the product, the cluster, the light/dark switch and the user menu (account, the console's
+ * settings, help, logout: every page a user may want but the side navigation does not list). The cluster name is muted
  * text, not in the brand colour, because it leads nowhere and should not look like a link.
  */
 export function TopBar({ clusterId, username }: { clusterId: string; username: string }) {
@@ -23,6 +24,7 @@ export function TopBar({ clusterId, username }: { clusterId: string; username: s
             kind="border"
             items={[
               { label: 'Account Settings', onSelect: () => navigate(webRoutes.account) },
+              { label: 'Settings', onSelect: () => navigate(webRoutes.settings) },
               { label: 'Help & Support', onSelect: () => navigate(webRoutes.support) },
               { label: 'Logout', onSelect: () => void session?.logout() },
             ]}
