@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from '../fixtures/console';
 
-test('an unknown route of a signed-in user lands on /web', async ({ page }) => {
+test('a path no page serves shows the 404 inside the console, with a way home', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/web/no/such/page');
-  await expect(page).toHaveURL(/\/web(\/|$)/);
-  expect(new URL(page.url()).pathname).not.toContain('no/such');
+  await expect(page.getByText('404 Not Found', { exact: true })).toBeVisible();
+  await expect(page.getByText('The requested path could not be found.')).toBeVisible();
+  await expect(page).toHaveTitle('404 Not Found');
+  expect(new URL(page.url()).pathname).toBe('/web/no/such/page');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).not.toHaveURL(/no\/such/);
 });
 
 test('the tab title carries the cluster id on cluster pages', async ({ page }) => {

@@ -67,7 +67,7 @@ async function signUpServersUser(page: Page, browser: Browser, baseURL: string, 
 async function openTerminal(page: Page, hostname: string, renderer: 'dom' | 'webgl' = 'dom') {
   const row = page.getByRole('row').filter({ hasText: hostname });
   await row.getByRole('button', { name: 'Connect' }).click();
-  await page.getByRole('menuitem', { name: 'root' }).click();
+  await page.getByRole('menuitem', { name: 'root', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/web/cluster/${cluster}/console/node/[^/]+/root$`));
   await expect(page.getByRole('tab', { selected: true })).toHaveText(`root@${hostname}`);
   const terminal = page.locator('[data-testid="terminal"]:visible');

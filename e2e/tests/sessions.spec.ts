@@ -67,7 +67,7 @@ test('an observer sees the same output and cannot type, a peer can, and the reco
   await owner.goto(`/web/cluster/${cluster}/nodes`);
   const agentRow = owner.getByRole('row').filter({ hasText: '⟵ Tunnel' }).first();
   await agentRow.getByRole('button', { name: 'Connect' }).click();
-  await owner.getByRole('menuitem', { name: 'root' }).click();
+  await owner.getByRole('menuitem', { name: 'root', exact: true }).click();
   const started = Date.now();
   await owner.locator('[data-testid="terminal"]:visible').click();
   await run(owner, 'echo first-$((6*7))');

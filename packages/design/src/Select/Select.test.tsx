@@ -120,6 +120,9 @@ test('a creatable select offers the typed text as a new value', async () => {
   expect(screen.getByRole('button', { name: 'Remove ubuntu' })).toBeInTheDocument();
 });
 
+/** A person's first click comes after the dialog has taken the focus (its Close button), as it does on opening. */
+const dialogFocused = () => waitFor(() => expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus());
+
 test('inside a Dialog, clicking an option picks it and leaves the dialog open', async () => {
   function InDialog() {
     const [value, setValue] = useState<string | null>(null);
@@ -133,6 +136,7 @@ test('inside a Dialog, clicking an option picks it and leaves the dialog open', 
   }
   const user = userEvent.setup();
   renderWithTheme(<InDialog />);
+  await dialogFocused();
   await user.click(screen.getByRole('combobox', { name: 'Role' }));
   await user.click(await screen.findByRole('option', { name: 'Auditor' }));
   expect(screen.getByRole('dialog', { name: 'Create user' })).toBeInTheDocument();
@@ -156,4 +160,31 @@ test('a small single select is one small input high and keeps its text and arrow
 test('a multi select still wraps its chips', () => {
   renderWithTheme(<Multi />);
   expect(getComputedStyle(screen.getByRole('combobox').parentElement!).flexWrap).toBe('wrap');
+});
+
+test('a multi-select’s list, left open for more picks, closes when the focus leaves the field, keeping the picks', async () => {
+  function Form() {
+    const [value, setValue] = useState<string[]>([]);
+    return (
+      <Dialog open onClose={() => undefined} title="Create user">
+        <input aria-label="Username" />
+        <Select aria-label="Roles" isMulti options={options} value={value} onChange={setValue} />
+        <output>{value.join(',')}</output>
+      </Dialog>
+    );
+  }
+  const user = userEvent.setup();
+  renderWithTheme(<Form />);
+  await dialogFocused();
+  await user.click(screen.getByRole('combobox', { name: 'Roles' }));
+  await user.click(await screen.findByRole('option', { name: 'Auditor' }));
+  await user.click(screen.getByRole('option', { name: 'Access' }));
+  expect(screen.getByRole('listbox')).toBeInTheDocument();
+  await user.click(screen.getByRole('textbox', { name: 'Username' }));
+  expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  expect(screen.getByText('auditor,access', { selector: 'output' })).toBeInTheDocument();
+  await user.click(screen.getByRole('combobox', { name: 'Roles' }));
+  expect(screen.getByRole('listbox')).toBeInTheDocument();
+  await user.tab();
+  expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
 });

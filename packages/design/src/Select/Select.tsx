@@ -263,6 +263,14 @@ export function Select(props: SelectProps) {
               setActive(0);
             },
             onKeyDown,
+            // Focus leaving the field (Tab, or a click elsewhere in a dialog that keeps its clicks to itself)
+            // closes the list, so a multi-select's list left open for more picks cannot cover what comes next.
+            onBlur: (e) => {
+              const next = e.relatedTarget as Node | null;
+              if (next && refs.floating.current?.contains(next)) return;
+              setOpen(false);
+              setQuery('');
+            },
           })}
         />
         <Icon icon={Icons.ChevronDown} />
@@ -273,7 +281,8 @@ export function Select(props: SelectProps) {
           id={listId}
           aria-multiselectable={props.isMulti || undefined}
           style={floatingStyles}
-          {...getFloatingProps()}
+          // Picking with the mouse keeps the focus in the field, so the list is not closed by the field's blur.
+          {...getFloatingProps({ onMouseDown: (e) => e.preventDefault() })}
         >
           {shown.length === 0 ? <Empty>{noOptionsText}</Empty> : null}
           {shown.map((option, i) => {
