@@ -6,10 +6,9 @@
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
 import type { Channel, ChannelExit } from '../../src/resources/core/channel';
-import { isRefusal } from '../../src/resources/core/admit';
 import type { Connector } from '../../src/resources/core/connectors';
 import type { Resource, ResourceKind } from '../../src/resources/core/resource';
-import { holdIncoming, refuse } from '../../src/resources/core/socket';
+import { holdIncoming } from '../../src/resources/core/socket';
 import type { ResourceModule } from '../../src/resources/register';
 
 export const echoResource: Resource = { kind: 'echo', id: 'echo-1', name: 'echo-one', addr: 'memory', labels: {}, agentId: null };
@@ -59,8 +58,8 @@ export const echoModule: ResourceModule = ({ gw, core }) => {
     query: z.object({ access_token: z.string(), login: z.string(), w: z.coerce.number().int(), h: z.coerce.number().int() }),
     handler: async (socket, { identity, params, query, req }) => {
       const held = holdIncoming(socket);
-      const admission = await core.admit({ kind: 'echo', id: params.id, identity: identity!, login: query.login, remoteAddr: req.ip, refusedEvent: 'SESSION_REJECTED' });
-      if (isRefusal(admission)) return refuse(socket, admission.message);
+      const admission = await core.admitSocket(socket, { kind: 'echo', id: params.id, identity: identity!, login: query.login, remoteAddr: req.ip, refusedEvent: 'SESSION_REJECTED' });
+      if (!admission) return;
       await core.start(admission, { socket, held, open: { type: 'shell', term: { w: query.w, h: query.h } } });
     },
   });

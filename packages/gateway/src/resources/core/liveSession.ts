@@ -9,7 +9,7 @@ import { defaultWriterOptions, type RecordingWriter } from '../recordings/writer
 import type { Channel, ChannelExit } from './channel';
 import { withCreditGate } from './creditGate';
 import { sessionJson } from './sessionJson';
-import { receiveFrame, sendControl, type Incoming } from './socket';
+import { receiveFrame, refuse, sendControl, type Incoming } from './socket';
 import type { SessionTracker, TrackedSession } from './tracker';
 
 /** A joined party further behind than this is dropped rather than letting the gateway buffer without bound. */
@@ -108,7 +108,7 @@ export class LiveSession {
   async join(socket: WebSocket, user: string, mode: ParticipantMode, remoteAddr: string, held: () => Incoming[]): Promise<void> {
     const { session, tracker } = this.o;
     const recorder = await this.recorder;
-    if (this.done) return void sendControl(socket, { type: 'close', reason: `session ${session.id} has ended` });
+    if (this.done) return refuse(socket, `session ${session.id} has ended`);
     // From here on the party gets every chunk, held until it has the screen they follow.
     const party: Party = { id: randomUUID(), user, mode, socket, held: { chunks: [], bytes: 0 } };
     this.parties.set(party.id, party);

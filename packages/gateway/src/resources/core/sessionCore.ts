@@ -6,7 +6,7 @@ import { recordEvent } from '../../management/audit/record';
 import type { Gateway } from '../../platform/server/context';
 import { closeInterruptedRecordings } from '../recordings/recover';
 import type { RecordingStore } from '../recordings/store';
-import { admit, type Admission, type AdmitRequest, type Refusal } from './admit';
+import { admit, isRefusal, type Admission, type AdmitRequest, type Refusal } from './admit';
 import { ResourceUnreachableError, type Connectors } from './connectors';
 import { joinModes, joinRefusal, recordingEnabled } from './joinPolicy';
 import { LiveSession, type SessionEnd } from './liveSession';
@@ -51,6 +51,14 @@ export class SessionCore {
 
   admit(request: Omit<AdmitRequest, 'kind'> & { kind: string }): Promise<Admission | Refusal> {
     return admit(this.gw.store, { ...request, kind: this.kinds.get(request.kind) });
+  }
+
+  /** Admission for a websocket: a refusal is written into the terminal and the socket closed. */
+  async admitSocket(socket: WebSocket, request: Omit<AdmitRequest, 'kind'> & { kind: string }): Promise<Admission | undefined> {
+    const admission = await this.admit(request);
+    if (!isRefusal(admission)) return admission;
+    refuse(socket, admission.message);
+    return undefined;
   }
 
   /** Opens the admitted session and bridges it to the browser's socket until it ends, audited start to end. */

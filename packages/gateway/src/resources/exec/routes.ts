@@ -2,9 +2,8 @@ import { websocketPaths } from '@portcullis/shared';
 import { recordEvent } from '../../management/audit/record';
 import { clusterParams } from '../../platform/clusters/schemas';
 import type { Gateway } from '../../platform/server/context';
-import { isRefusal } from '../core/admit';
 import type { SessionCore } from '../core/sessionCore';
-import { holdIncoming, refuse } from '../core/socket';
+import { holdIncoming } from '../core/socket';
 import { execQuery } from './schemas';
 
 /**
@@ -21,8 +20,8 @@ export function execRoutes(gw: Gateway, core: SessionCore) {
     handler: async (socket, { identity, query, req }) => {
       const held = holdIncoming(socket);
       const p = query.params;
-      const admission = await core.admit({ kind: 'node', id: p.server_id, identity: identity!, login: p.login, remoteAddr: req.ip, refusedEvent: 'SESSION_REJECTED' });
-      if (isRefusal(admission)) return refuse(socket, admission.message);
+      const admission = await core.admitSocket(socket, { kind: 'node', id: p.server_id, identity: identity!, login: p.login, remoteAddr: req.ip, refusedEvent: 'SESSION_REJECTED' });
+      if (!admission) return;
       await core.start(admission, {
         socket,
         held,

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { jsonQueryParam } from '../../platform/access/jsonQueryParam';
 import { clusterParams } from '../../platform/clusters/schemas';
 import type { Gateway } from '../../platform/server/context';
-import { isRefusal } from '../core/admit';
 import type { SessionCore } from '../core/sessionCore';
-import { holdIncoming, refuse } from '../core/socket';
+import { holdIncoming } from '../core/socket';
 
 const connectQuery = z.object({
   access_token: z.string().min(1),
@@ -23,8 +22,8 @@ export function terminalRoutes(gw: Gateway, core: SessionCore) {
       const held = holdIncoming(socket);
       const p = query.params;
       if (p.sid) return core.join(socket, identity!, p.sid, p.mode, req.ip, held);
-      const admission = await core.admit({ kind: 'node', id: p.server_id, identity: identity!, login: p.login, remoteAddr: req.ip, refusedEvent: 'SESSION_REJECTED' });
-      if (isRefusal(admission)) return refuse(socket, admission.message);
+      const admission = await core.admitSocket(socket, { kind: 'node', id: p.server_id, identity: identity!, login: p.login, remoteAddr: req.ip, refusedEvent: 'SESSION_REJECTED' });
+      if (!admission) return;
       await core.start(admission, { socket, held, open: { type: 'shell', term: p.term } });
     },
   });
