@@ -123,3 +123,11 @@ test('files are chosen with a styled picker button that names the chosen files',
   await user.upload(within(dialog).getByLabelText(/Files/), [new File(['1'], 'deploy.sh')]);
   expect(picker).toHaveAccessibleDescription('deploy.sh');
 });
+
+test('the dialogs name the node by its hostname, not its id', async () => {
+  const user = userEvent.setup();
+  renderBar(<FileTransferBar {...target} nodeName="web-1" gateway={gateway} />);
+  expect(await openDialog(user, 'Upload files')).toHaveAccessibleName('Upload to root@web-1');
+  await user.click(screen.getByRole('button', { name: 'Close' }));
+  expect(await openDialog(user, 'Download a file')).toHaveAccessibleName('Download from root@web-1');
+});

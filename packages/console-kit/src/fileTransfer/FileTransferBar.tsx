@@ -5,6 +5,8 @@ import { downloadFile, type TransferTarget, uploadFile } from './transferFile';
 import { progressText, type TransferState, useTransfer } from './useTransfer';
 
 export type FileTransferBarProps = TransferTarget & {
+  /** The node's name as people know it (its hostname), for the dialogs' titles; its id until it is known. */
+  nodeName?: string;
   /** Whose session the transfers run in. */
   gateway: GatewayAccess;
   /** Hands a downloaded file to the browser; tests capture it instead. */
@@ -14,7 +16,8 @@ export type FileTransferBarProps = TransferTarget & {
 type Mode = 'upload' | 'download' | null;
 
 /** Upload and download for the active terminal's node and login, through the gateway's scp route. */
-export function FileTransferBar({ gateway, saveFile = saveWithBrowser, ...target }: FileTransferBarProps) {
+export function FileTransferBar({ gateway, saveFile = saveWithBrowser, nodeName, ...target }: FileTransferBarProps) {
+  const where = `${target.login}@${nodeName ?? target.serverId}`;
   const [mode, setMode] = useState<Mode>(null);
   const transfer = useTransfer();
   const close = () => {
@@ -29,10 +32,10 @@ export function FileTransferBar({ gateway, saveFile = saveWithBrowser, ...target
       <Button kind="text" size="small" onClick={() => setMode('download')}>
         Download a file
       </Button>
-      <Dialog open={mode === 'upload'} onClose={close} title={`Upload to ${target.login}@${target.serverId}`} disableBackdropClose>
+      <Dialog open={mode === 'upload'} onClose={close} title={`Upload to ${where}`} disableBackdropClose>
         <UploadForm target={target} gateway={gateway} transfer={transfer} />
       </Dialog>
-      <Dialog open={mode === 'download'} onClose={close} title={`Download from ${target.login}@${target.serverId}`} disableBackdropClose>
+      <Dialog open={mode === 'download'} onClose={close} title={`Download from ${where}`} disableBackdropClose>
         <DownloadForm target={target} gateway={gateway} transfer={transfer} saveFile={saveFile} />
       </Dialog>
     </Flex>

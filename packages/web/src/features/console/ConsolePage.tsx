@@ -70,7 +70,7 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
           onSession={(session) => change(tab.id, { hostname: session.server_hostname })}
         />
       ))}
-      {activeTab && <FileTransferBar key={activeTab.id} clusterId={activeTab.clusterId} serverId={activeTab.serverId} login={activeTab.login} gateway={gateway} />}
+      {activeTab && <FileTransferBar key={activeTab.id} clusterId={activeTab.clusterId} serverId={activeTab.serverId} nodeName={activeTab.hostname} login={activeTab.login} gateway={gateway} />}
     </Flex>
   );
 }
