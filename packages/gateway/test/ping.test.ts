@@ -18,8 +18,8 @@ async function startGateway(port: number, dataDir: string) {
   const base = `http://127.0.0.1:${port}`;
   // Generous: a loaded CI machine can take many seconds to start a Node process.
   for (let i = 0; i < 300; i++) {
-    // The invite line is printed right after the server listens.
-    if (stdout.includes('listening')) return { child, base, output: () => stdout };
+    // The invite is printed with this line, in one write (the server's own log says 'listening' earlier).
+    if (stdout.includes('Portcullis is listening on')) return { child, base, output: () => stdout };
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill();

@@ -17,10 +17,10 @@ export function startCommand(program: Command) {
       const server = await createGateway(config);
       const { host, port } = parseListen(config.listen);
       const url = await server.listen(host, port);
-      console.log(`Portcullis is listening on ${url}/web`);
-      if (server.adminInvite) {
-        console.log(`First start: set the password of user admin at ${url}/web/invite/${server.adminInvite}`);
-      }
+      // One write, so whoever reads the output (a person, a start script) gets the invite with the address.
+      const lines = [`Portcullis is listening on ${url}/web`];
+      if (server.adminInvite) lines.push(`First start: set the password of user admin at ${url}/web/invite/${server.adminInvite}`);
+      console.log(lines.join('\n'));
       const self = opts.enrollSelf ? await enrollSelf(server, url, config.dataDir) : undefined;
       const stop = async (signal: string) => {
         server.app.log.info({ signal }, 'shutting down');
