@@ -96,7 +96,7 @@ export const activeSessionFixture = (
 };
 
 /** A role as the gateway answers POST or PUT of this YAML, and lists it after; throws the 400's message for YAML it refuses. */
-export const roleJson = (content: string): ResourceJson => presentRole(parseRoleYaml(content));
+export const roleJson = (content: string): ResourceJson => presentRole({ role: parseRoleYaml(content), source: content });
 
 /** A preset role (access, editor, auditor) as GET /roles lists it on a gateway that has not changed it. */
 export const presetRoleJson = (name: string): ResourceJson => {
@@ -104,7 +104,7 @@ export const presetRoleJson = (name: string): ResourceJson => {
   if (!role) throw new Error(`${name} is not a preset role`);
   // Listed from storage, which keeps roles as JSON: label maps the preset shares come back as copies, so the
   // YAML repeats them instead of writing anchors.
-  return presentRole(JSON.parse(JSON.stringify(role)) as typeof role);
+  return presentRole({ role: JSON.parse(JSON.stringify(role)) as typeof role, source: null });
 };
 
 /** An invite or reset token of `user`, as created and as the invite page looks it up; `tokenId` stands for its random value. */

@@ -57,6 +57,16 @@ describe('the roles API', () => {
     expect((await editor.del('/v1/webapi/roles/desk')).status).toBe(200);
   });
 
+  it('keeps a role as it was written: comments, key order and layout survive a save', async () => {
+    const content = `# who may deploy\nkind: role\nmetadata: { name: deployer }\nspec:\n  allow:\n    logins: [deploy]   # the CI account\n    node_labels: { env: [dev, staging] }\n`;
+    expect((await editor.post('/v1/webapi/roles', { content })).body.content).toBe(content);
+    expect((await editor.get('/v1/webapi/roles/deployer')).body.content).toBe(content);
+    const edited = content.replace('[deploy]', '[deploy, release]');
+    expect((await editor.put('/v1/webapi/roles/deployer', { content: edited })).body.content).toBe(edited);
+    expect((await editor.get('/v1/webapi/roles')).body.find((r: { name: string }) => r.name === 'deployer').content).toBe(edited);
+    expect((await editor.del('/v1/webapi/roles/deployer')).status).toBe(200);
+  });
+
   it('answers a 400 naming the line and field of a bad role', async () => {
     const res = await editor.post('/v1/webapi/roles', { content: devRole('    rules:\n      - resources: [node]\n        verbs: [fly]\n') });
     expect(res.status).toBe(400);

@@ -72,12 +72,15 @@ describe.each(engines)('storage conformance on %s', (engine) => {
     expect(await store.webSessions.get('s1')).toBeUndefined();
   });
 
-  it('stores roles as resources', async () => {
+  it('stores roles as resources, with the YAML they were written in', async () => {
     const role = presetRoles[0]!;
-    await store.roles.create(role, 1);
+    await store.roles.create(role, null, 1);
     expect((await store.roles.get(role.metadata.name))!.role).toEqual(role);
     expect(await store.roles.getMany([role.metadata.name, 'missing'])).toEqual([role]);
-    expect(await store.roles.update({ ...role, metadata: { ...role.metadata, name: 'missing' } }, 2)).toBe(false);
+    const source = '# as written\nkind: role\n';
+    expect(await store.roles.update(role, source, 2)).toBe(true);
+    expect(await store.roles.get(role.metadata.name)).toMatchObject({ role, source, updatedAt: 2 });
+    expect(await store.roles.update({ ...role, metadata: { ...role.metadata, name: 'missing' } }, null, 2)).toBe(false);
     expect(await store.roles.delete(role.metadata.name)).toBe(true);
   });
 

@@ -39,6 +39,8 @@ export interface RoleRow {
   name: string;
   /** The role resource as JSON (normalised from the YAML it was written in). */
   resource: string;
+  /** The YAML as it was written, comments and key order included; null for roles the gateway wrote itself. */
+  source: string | null;
   created_at: number;
   updated_at: number;
 }

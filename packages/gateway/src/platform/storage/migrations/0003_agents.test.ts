@@ -40,7 +40,7 @@ describe.each(engines)('migration 0003 (agents of their own) on %s', (engine) =>
 
       const latest = await migrator.migrateToLatest();
       expect(latest.error).toBeUndefined();
-      expect(latest.results?.map((r) => [r.migrationName, r.status])).toEqual([['0003_agents', 'Success']]);
+      expect(latest.results?.map((r) => [r.migrationName, r.status])[0]).toEqual(['0003_agents', 'Success']);
 
       const agents = await sql<{ id: string; secret_hash: string; hostname: string; created_at: number }>`select id, secret_hash, hostname, created_at from agents`.execute(db);
       expect(agents.rows.map((a) => ({ ...a, created_at: Number(a.created_at) }))).toEqual([{ id: 'agent-node', secret_hash: 'hash-of-secret', hostname: 'web-1', created_at: 5 }]);

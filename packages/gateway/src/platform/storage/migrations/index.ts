@@ -3,6 +3,7 @@ import type { Engine } from '../engine';
 import { coreMigration } from './0001_core';
 import { serversMigration } from './0002_servers';
 import { agentsMigration } from './0003_agents';
+import { roleSourceMigration } from './0004_role_source';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -14,6 +15,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0001_core': coreMigration(engine),
     '0002_servers': serversMigration(engine),
     '0003_agents': agentsMigration(engine),
+    '0004_role_source': roleSourceMigration(),
   };
 }
 

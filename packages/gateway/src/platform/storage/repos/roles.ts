@@ -4,13 +4,16 @@ import type { Tables } from '../tables';
 
 export interface StoredRole {
   role: RoleResource;
+  /** The YAML as it was written; null for roles the gateway wrote itself (the presets). */
+  source: string | null;
   createdAt: number;
   updatedAt: number;
 }
 
 export function roleRepo(db: Kysely<Tables>) {
-  const parse = (r: { resource: string; created_at: number; updated_at: number }): StoredRole => ({
+  const parse = (r: { resource: string; source: string | null; created_at: number; updated_at: number }): StoredRole => ({
     role: JSON.parse(r.resource) as RoleResource,
+    source: r.source,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   });
@@ -27,13 +30,13 @@ export function roleRepo(db: Kysely<Tables>) {
     async list(): Promise<StoredRole[]> {
       return (await db.selectFrom('roles').selectAll().orderBy('name').execute()).map(parse);
     },
-    async create(role: RoleResource, now: number): Promise<void> {
-      await db.insertInto('roles').values({ name: role.metadata.name, resource: JSON.stringify(role), created_at: now, updated_at: now }).execute();
+    async create(role: RoleResource, source: string | null, now: number): Promise<void> {
+      await db.insertInto('roles').values({ name: role.metadata.name, resource: JSON.stringify(role), source, created_at: now, updated_at: now }).execute();
     },
-    async update(role: RoleResource, now: number): Promise<boolean> {
+    async update(role: RoleResource, source: string | null, now: number): Promise<boolean> {
       const r = await db
         .updateTable('roles')
-        .set({ resource: JSON.stringify(role), updated_at: now })
+        .set({ resource: JSON.stringify(role), source, updated_at: now })
         .where('name', '=', role.metadata.name)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
