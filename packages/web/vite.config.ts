@@ -7,7 +7,7 @@ const src = (pkg: string) => fileURLToPath(new URL(`../${pkg}/src/index.ts`, imp
 const gateway = process.env.PORTCULLIS_GATEWAY ?? 'http://127.0.0.1:3080';
 
 export default defineConfig({
-  // Lazily loaded assets are requested under /web/ (spec §1).
+  // Lazily loaded assets are requested under /web/.
   base: '/web/',
   plugins: [react(), gatewayBootstrap(gateway)],
   resolve: {

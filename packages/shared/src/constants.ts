@@ -1,4 +1,4 @@
-// Business constants of spec §9 (and §4, where the session rules use them).
+// The console's business constants and limits, including the timings the session rules use.
 
 /** Renew the bearer token once fewer than this many seconds remain. */
 export const TOKEN_RENEWAL_THRESHOLD_SECONDS = 180;
@@ -22,11 +22,11 @@ export const DEFAULT_JOIN_METHOD = 'token';
 export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 export const DATE_FORMAT = 'yyyy-MM-dd';
 export const SHORT_DATE_FORMAT = 'MMM dd, yyyy';
-/** The same formats as the server's config spells them (spec §9). */
+/** The same formats as the server's config spells them. */
 export const CONFIG_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const CONFIG_DATE_FORMAT = 'YYYY-MM-DD';
 
-/** Call-to-action ids reported by telemetry (spec §9). */
+/** Call-to-action ids reported by telemetry. */
 export const CtaEvent = {
   CTA_UNSPECIFIED: 0,
   CTA_AUTH_CONNECTOR: 1,
@@ -44,7 +44,7 @@ export const DiscoverEventStatus = {
   Aborted: 'DISCOVER_STATUS_ABORTED',
 } as const;
 
-/** What the enroll wizard can add (spec §9). */
+/** What the enroll wizard can add. */
 export const DiscoverResourceKind = {
   Server: 'DISCOVER_RESOURCE_SERVER',
   Kubernetes: 'DISCOVER_RESOURCE_KUBERNETES',
@@ -71,5 +71,5 @@ export const DiscoverEvent = {
   Completed: 'tp.ui.discover.completed',
 } as const;
 
-/** A label with this name marks the internal resource id a join token waits for (spec §9). */
+/** A label with this name marks the internal resource id a join token waits for. */
 export const INTERNAL_RESOURCE_ID_LABEL = 'portcullis.internal/resource-id';

@@ -2,9 +2,9 @@ import { decodeBootstrapToken } from '@portcullis/shared';
 import { localState } from './client';
 
 /**
- * Before the first render: takes the bearer token the server rendered into the page (spec §3's page
- * bootstrap) into local storage and removes the tag, then loads usage telemetry only when its
- * local-storage flag says 'true' (spec §1).
+ * Before the first render: takes the bearer token the server rendered into the page
+ * into local storage and removes the tag, then loads usage telemetry only when its
+ * local-storage flag says 'true'.
  */
 export function boot(
   doc: Document,

@@ -8,7 +8,7 @@ declare global {
   }
 }
 
-/** The server's config with spec §3's defaults applied; read once at boot. */
+/** The server's config with shared's defaults applied; read once at boot. */
 export const webConfigAtom = atom<WebConfig>(
   makeWebConfig(typeof window === 'undefined' ? {} : (window.PORTCULLIS_CONFIG ?? {})),
 );

@@ -4,8 +4,8 @@ import { atomWithStorage } from 'jotai/utils';
 import { localState } from './client';
 
 /**
- * The UI theme, kept in local storage (light by default, spec §3). Subscribing to storage events makes
- * every tab follow a switch made in another (spec §4).
+ * The UI theme, kept in local storage (light by default). Subscribing to storage events makes
+ * every tab follow a switch made in another.
  */
 export const themeNameAtom = atomWithStorage<ThemeName>(
   StorageKey.THEME,

@@ -55,7 +55,7 @@ function send<T>(
         resolve((responseType === 'blob' ? xhr.response : undefined) as T);
         return;
       }
-      // Errors come back as JSON; reading the blob as text gives the server's message (spec §8 order).
+      // Errors come back as JSON; reading the blob as text gives the server's message, picked as for any API error.
       void (xhr.response as Blob).text().then((text) => {
         const body = parseErrorBody(text);
         reject(new ApiError(apiErrorMessage(body, text, xhr.status, url), xhr.status, url, body));
@@ -78,7 +78,7 @@ function parseErrorBody(text: string): ErrorBody | undefined {
 }
 
 /**
- * The CSRF and bearer headers every call carries (spec §7). The shared API client sets them on fetch, which
+ * The CSRF and bearer headers every call carries. The shared API client sets them on fetch, which
  * reports no upload progress, so a transfer sets them on its XMLHttpRequest from the app's GatewayAccess.
  */
 function setAuthHeaders(xhr: XMLHttpRequest, gateway: TransferOptions['gateway']) {

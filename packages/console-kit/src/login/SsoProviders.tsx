@@ -3,7 +3,7 @@ import type { AuthProvider } from '@portcullis/shared';
 
 export interface SsoProvidersProps {
   providers: AuthProvider[];
-  /** Follows a connector's URL, which leads to the server's callback routes (spec §2). */
+  /** Follows a connector's URL, which leads to the server's own callback routes (/v1/webapi/oidc, saml or github). */
   onSelect: (url: string) => void;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The session lifecycle of spec §4: renewal, the status check, the cross-tab rules, inactivity and logout.
+ * The console's session lifecycle: renewal, the status check, the cross-tab rules, inactivity and logout.
  * It runs outside React so its timers can be pinned with fake timers; the shell starts it once signed in.
  */
 import {
@@ -11,7 +11,7 @@ import {
   TOKEN_RENEWAL_THRESHOLD_SECONDS,
 } from '@portcullis/shared';
 
-/** The bearer token as the console stores it (spec §3). */
+/** The bearer token as the console stores it. */
 export interface SessionToken {
   /** When the token was received, in ms since the epoch. */
   created: number;

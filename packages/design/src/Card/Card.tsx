@@ -3,7 +3,7 @@ import { notSystemProp, systemProps, type SystemProps } from '../system';
 
 export type CardProps = SystemProps;
 
-/** A raised surface, as wide as the theme's card width (540 px, spec §9) unless told otherwise. */
+/** A raised surface, as wide as the theme's card width (540 px) unless told otherwise. */
 export const Card = styled.div.withConfig({ shouldForwardProp: notSystemProp })<CardProps>`
   box-sizing: border-box;
   width: ${({ theme }) => theme.sizes.cardWidth}px;

@@ -24,7 +24,7 @@ export type DialogProps = {
   width?: number | string;
 };
 
-// The overlay carries the modal z-index (1200, spec §9) and locks the page's scroll while open. Its one
+// The overlay carries the modal z-index (1200) and locks the page's scroll while open. Its one
 // row is the window's height (not the panel's), so a tall panel is capped there and its body scrolls.
 const Backdrop = styled(FloatingOverlay)`
   z-index: ${({ theme }) => theme.zIndices.modal};

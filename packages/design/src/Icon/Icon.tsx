@@ -6,7 +6,7 @@ export type IconSize = 'small' | 'medium' | 'large';
 export type IconProps = {
   /** Any icon from the set re-exported as `Icons` (Phosphor). */
   icon: PhosphorIcon;
-  /** small 24, medium 32, large 48 px (spec §9). */
+  /** small 24, medium 32, large 48 px. */
   size?: IconSize;
   weight?: IconWeight;
   color?: string;

@@ -4,7 +4,7 @@ import styled, { keyframes, useTheme } from 'styled-components';
 export type IndicatorDelay = 'none' | 'short' | 'long';
 
 export type IndicatorProps = {
-  /** Waits none, 400 ms (short) or 600 ms (long) before showing, so quick loads never flash (spec §9). */
+  /** Waits none, 400 ms (short) or 600 ms (long) before showing, so quick loads never flash. */
   delay?: IndicatorDelay;
   size?: 'small' | 'medium' | 'large';
   label?: string;

@@ -2,8 +2,8 @@ import { autoUpdate, flip, offset, shift, size, type Placement } from '@floating
 import styled, { type DefaultTheme } from 'styled-components';
 
 /**
- * Positioning shared by every floating element: flip and shift keep it 16 px (theme.sizes.popoverMargin,
- * spec §9) inside the viewport, and size caps its height to the room that is left.
+ * Positioning shared by every floating element: flip and shift keep it 16 px (theme.sizes.popoverMargin)
+ * inside the viewport, and size caps its height to the room that is left.
  */
 export const floatingOptions = (theme: DefaultTheme, placement: Placement, matchWidth = false) => ({
   placement,

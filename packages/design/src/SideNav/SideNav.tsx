@@ -25,7 +25,7 @@ export const isActiveItem = (item: SideNavItem, path: string | undefined) =>
   path !== undefined &&
   (path === item.to || (!item.exact && path.startsWith(item.to.endsWith('/') ? item.to : `${item.to}/`)));
 
-// 240 px (spec §9), read from the theme.
+// The side navigation's width, 240 px, read from the theme.
 const Rail = styled.nav`
   display: flex;
   flex-direction: column;

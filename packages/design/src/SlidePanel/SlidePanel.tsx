@@ -36,7 +36,7 @@ const Body = styled.div`
   padding: ${({ theme }) => theme.space[4]}px;
 `;
 
-/** A panel that slides in from the side over the page (500 ms, spec §9); Escape closes it. */
+/** A panel that slides in from the side over the page (500 ms); Escape closes it. */
 export function SlidePanel({ open, onClose, title, children, side = 'right' }: SlidePanelProps) {
   const theme = useTheme();
   const titleId = useId();

@@ -28,7 +28,7 @@ const Viewport = styled.div`
   overflow: hidden;
 `;
 
-// Each step slides in over 500 ms (spec §9) from the side it was reached from.
+// Each step slides in over 500 ms from the side it was reached from.
 const Slide = styled.div<{ $direction: 'next' | 'prev' | 'none' }>`
   animation-name: ${({ $direction }) => ($direction === 'next' ? fromRight : $direction === 'prev' ? fromLeft : 'none')};
   animation-duration: ${({ theme }) => theme.durations.slide}ms;

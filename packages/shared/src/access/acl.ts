@@ -1,4 +1,4 @@
-/** What a user may do in one ACL area (spec §6). */
+/** What a user may do in one ACL area. */
 export interface Access {
   list: boolean;
   read: boolean;
@@ -11,7 +11,7 @@ export interface IntegrationsAccess extends Access {
   use: boolean;
 }
 
-/** Every ACL area of spec §3. */
+/** Every ACL area, each with its own access flags. */
 export const aclAreas = [
   'events',
   'authConnectors',
@@ -51,8 +51,8 @@ export type Acl = { [A in Exclude<AclArea, 'integrations'>]: Access } & {
 export const noAccess: Readonly<Access> = { list: false, read: false, edit: false, create: false, remove: false };
 
 /**
- * userAcl as the server sends it (wire notes, "User context"). A server may leave out an area or a flag:
- * makeAcl reads a missing flag as false and a missing boolean as true (spec §3).
+ * userAcl as the server sends it in the user context. A server may leave out an area or a flag:
+ * makeAcl reads a missing flag as false and a missing boolean as true.
  */
 export type AclJson = { [K in keyof Acl]?: Acl[K] extends boolean ? boolean : Partial<Acl[K]> };
 

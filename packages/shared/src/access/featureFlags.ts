@@ -39,7 +39,7 @@ export interface FeatureFlagInputs {
 
 const listAndRead = (a: Access) => a.list && a.read;
 
-/** An agent of any kind can be queried, which is what enrolling a resource needs (spec §6). */
+/** An agent of any kind can be queried, which is what enrolling a resource needs. */
 export function canQueryAgents(acl: Acl): boolean {
   return (
     acl.nodes.list ||
@@ -50,7 +50,7 @@ export function canQueryAgents(acl: Acl): boolean {
   );
 }
 
-/** The access flags of spec §2 and §6; every flag is false while no user state is loaded. */
+/** The feature flags that gate each area; every flag is false while no user state is loaded. */
 export function makeFeatureFlags(acl: Acl | undefined, inputs: FeatureFlagInputs): FeatureFlags {
   if (!acl) return Object.fromEntries(featureFlagNames.map((f) => [f, false])) as FeatureFlags;
   return {
@@ -82,12 +82,12 @@ export function makeFeatureFlags(acl: Acl | undefined, inputs: FeatureFlagInputs
   };
 }
 
-/** Discover onboarding is checked only for users who may both add and query agents (spec §6). */
+/** Discover onboarding is checked only for users who may both add and query agents. */
 export function shouldCheckDiscoverOnboarding(acl: Acl): boolean {
   return acl.tokens.create && canQueryAgents(acl);
 }
 
-/** Features shown locked, with a call to action, in usage-based billing builds (spec §6). */
+/** Features shown locked, with a call to action, in usage-based billing builds. */
 export const usageBasedBillingLockedFeatures = [
   'authConnectors',
   'activeSessions',

@@ -4,7 +4,7 @@ import type { FeatureFlag, FeatureFlags } from './featureFlags';
 export type FeatureCategory = 'Resources' | 'Management' | 'Assist';
 export type FeatureSection = 'Access' | 'Activity' | 'Billing' | 'Clusters';
 
-/** One console feature (spec §2): the console builds its navigation and route table from these. */
+/** One console feature: the console builds its navigation and route table from these. */
 export interface Feature {
   title: string;
   /** The flag that gates it; null when always available. */

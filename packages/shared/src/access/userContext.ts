@@ -3,7 +3,7 @@ import { makeAcl, type Acl, type AclJson } from './acl';
 
 export type AccessStrategyType = 'optional' | 'always' | 'reason';
 
-/** The user context JSON of GET /sites/{clusterId}/context (wire notes). */
+/** The user context JSON of GET /sites/{clusterId}/context. */
 export interface UserContextJson {
   authType: string;
   userName: string;

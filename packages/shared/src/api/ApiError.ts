@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The message order of spec §8: error.message, then message, then the text, then `{status} - {url}`. */
+/** The message order the console shows: error.message, then message, then the response text, then `{status} - {url}`. */
 export function apiErrorMessage(body: ErrorBody | undefined, text: string, status: number, url: string): string {
   return body?.error?.message || body?.message || text || `${status} - ${url}`;
 }

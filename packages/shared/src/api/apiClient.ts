@@ -40,7 +40,7 @@ async function read<T>(res: FetchResponseLike): Promise<T> {
   throw new ApiError(apiErrorMessage(body, text, res.status, res.url), res.status, res.url, body);
 }
 
-/** The one way the console talks to the gateway: same origin, JSON, CSRF and bearer headers, never cached (spec §7). */
+/** The one way the console talks to the gateway: same origin, JSON, CSRF and bearer headers, never cached. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = async <T>(method: string, path: string, body?: unknown, signal?: AbortSignalLike): Promise<T> => {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRF-Token': options.getCsrfToken() };

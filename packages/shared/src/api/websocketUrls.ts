@@ -8,7 +8,7 @@ export function websocketOrigin(origin: string): string {
   return origin.replace(/^http/, 'ws');
 }
 
-// Websockets cannot send headers, so the bearer token travels as access_token (wire notes).
+// Websockets cannot send headers, so the bearer token travels as access_token.
 
 export function terminalSocketUrl(
   origin: string,

@@ -1,4 +1,4 @@
-/** Audit query categories (spec §9). */
+/** Audit query categories. */
 export const AuditCategory = {
   GENERAL: 'GENERAL',
   SECURITY: 'SECURITY',

@@ -1,7 +1,7 @@
 import { eventCatalogue } from './eventCatalogue';
 import type { RawEvent } from './types';
 
-/** An audit event ready for display (spec §3). */
+/** An audit event ready for display. */
 export interface AuditEvent {
   id: string;
   code: string;

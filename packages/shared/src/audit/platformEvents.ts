@@ -1,7 +1,7 @@
 import { ev, evWith } from './template';
 import type { RawEvent } from './types';
 
-// Device events carry `success`: one code reads as a success or a failure (spec §4).
+// Device events carry `success`: one code reads as a success or a failure.
 const device = <C extends string>(code: C, type: string, desc: string, done: string, attempt: string) =>
   evWith(code, type, desc, ['user', 'device_id', 'success', 'error'], (raw: RawEvent) =>
     raw.success === true

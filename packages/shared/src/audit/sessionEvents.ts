@@ -1,6 +1,6 @@
 import { ev, evWith } from './template';
 
-/** Action 1 on a session network event means the connection was denied (spec §9). */
+/** Action 1 on a session network event means the connection was denied. */
 export const NETWORK_ACTION_DENY = 1;
 
 /** Server sessions, what runs inside them, and the channels a client opens beside them. */

@@ -1,4 +1,4 @@
-/** An audit event as the gateway stores and serves it: a flat JSON object (wire notes, "Audit events"). */
+/** An audit event as the gateway stores and serves it: a flat JSON object. */
 export interface RawEvent {
   code: string;
   event: string;

@@ -8,7 +8,7 @@ const authProvider = z.object({
   url: z.string().optional(),
 });
 
-/** The console's configuration, as window.PORTCULLIS_CONFIG, with spec §3's defaults. */
+/** The console's configuration, as window.PORTCULLIS_CONFIG, with a default for every field. */
 export const webConfigSchema = z.object({
   auth: z
     .object({
@@ -44,7 +44,7 @@ export function makeWebConfig(raw: unknown): WebConfig {
 
 export type PrimaryAuthType = 'passwordless' | 'local' | 'sso';
 
-/** Passwordless if the local connector is named so; else local if authType is local; else sso (spec §1). */
+/** Passwordless if the local connector is named so; else local if authType is local; else sso. */
 export function primaryAuthType(config: WebConfig): PrimaryAuthType {
   if (config.auth.localConnectorName === 'passwordless') return 'passwordless';
   if (config.auth.authType === 'local') return 'local';

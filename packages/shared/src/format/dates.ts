@@ -8,7 +8,7 @@ function formatDate(value: DateInput, pattern: string): string {
   try {
     return format(typeof value === 'string' ? new Date(value) : value, pattern);
   } catch (err) {
-    // A bad date must not break the page that shows it (spec §8).
+    // A bad date must not break the page that shows it.
     platform.console.error(err);
     return 'undefined';
   }

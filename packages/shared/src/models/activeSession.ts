@@ -3,7 +3,7 @@ import { durationText } from '../format/duration';
 export type SessionKind = 'ssh' | 'k8s' | 'db' | 'app' | 'desktop';
 export type ParticipantMode = 'observer' | 'moderator' | 'peer';
 
-/** An active session as GET /sites/{clusterId}/sessions lists it (wire notes). */
+/** An active session as GET /sites/{clusterId}/sessions lists it. */
 export interface ActiveSessionJson {
   kind: SessionKind;
   id: string;

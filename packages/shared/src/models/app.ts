@@ -36,7 +36,7 @@ export interface App {
   addrWithProtocol: string;
 }
 
-/** A tcp:// or cloud:// app keeps its scheme with the public address; any other is reached over https (spec §3). */
+/** A tcp:// or cloud:// app keeps its scheme with the public address; any other is reached over https. */
 export function makeApp(json: AppJson): App {
   const publicAddr = json.publicAddr ?? '';
   const scheme = /^(tcp|cloud):\/\//.exec(json.uri)?.[1];

@@ -2,7 +2,7 @@ import { displayDateTime } from '../format/dates';
 import { compilePath } from '../routes/compilePath';
 import { webRoutes } from '../routes/webRoutes';
 
-/** A cluster as the sites list and the user context send it (wire notes). */
+/** A cluster as the sites list and the user context send it. */
 export interface ClusterJson {
   name: string;
   lastConnected?: string;

@@ -19,7 +19,7 @@ export interface ConnectionDiagnostic {
   traces: DiagnosticTrace[];
 }
 
-/** Trace statuses arrive upper-case from the server and are shown lower-case (spec §3). */
+/** Trace statuses arrive upper-case from the server and are shown lower-case. */
 export const makeConnectionDiagnostic = (json: ConnectionDiagnosticJson): ConnectionDiagnostic => ({
   id: json.id,
   success: json.success,

@@ -1,6 +1,6 @@
 import { sortLabels, type Label } from './labels';
 
-/** Display names of database protocols (spec §9). */
+/** Display names of database protocols. */
 export const databaseProtocolNames: Readonly<Record<string, string>> = {
   postgres: 'PostgreSQL',
   mysql: 'MySQL/MariaDB',
@@ -13,7 +13,7 @@ export const databaseProtocolNames: Readonly<Record<string, string>> = {
   elasticsearch: 'Elasticsearch',
 };
 
-/** Display names of database hosting types (spec §9). */
+/** Display names of database hosting types. */
 export const databaseTypeTitles: Readonly<Record<string, string>> = {
   rds: 'RDS',
   rdsproxy: 'RDS Proxy',

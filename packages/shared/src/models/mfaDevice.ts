@@ -14,7 +14,7 @@ export interface MfaDevice {
   lastUsedDate: Date;
 }
 
-/** What each device type is called on screen (spec §3). */
+/** What each device type is called on screen. */
 export function mfaDeviceDescription(type: string): string {
   if (type === 'TOTP') return 'Authenticator App';
   if (type === 'WebAuthn' || type === 'Webauthn' || type === 'U2F') return 'Hardware Key';

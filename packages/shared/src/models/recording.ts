@@ -42,7 +42,7 @@ export const RecordingDescription = {
 const desktopEndEvent = 'windows.desktop.session.end';
 
 function describe(json: RecordingEventJson, type: RecordingType): { description: string; playable: boolean } {
-  // A desktop recording plays only if it was recorded (spec §4).
+  // A desktop recording plays only if it was recorded.
   if (type === 'desktop') {
     return json.recorded
       ? { description: RecordingDescription.play, playable: true }

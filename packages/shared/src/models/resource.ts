@@ -1,4 +1,4 @@
-/** A role, auth connector or trusted cluster as an editable YAML document (spec §3). */
+/** A role, auth connector or trusted cluster as an editable YAML document. */
 export type ResourceKind = 'role' | 'github' | 'oidc' | 'saml' | 'trusted_cluster';
 
 export interface ResourceJson {

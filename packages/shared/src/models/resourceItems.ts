@@ -1,7 +1,7 @@
 /** Items of the resource lists: nodes, Kubernetes clusters, desktops and their services, user groups. */
 import { sortLabels, type Label } from './labels';
 
-/** A node list item (wire notes). */
+/** A node list item as the server sends it. */
 export interface NodeJson {
   kind?: 'node';
   id: string;

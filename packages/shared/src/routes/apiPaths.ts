@@ -1,8 +1,8 @@
-/** Prefix of every API path unless noted (spec §7). */
+/** Prefix of every API path unless noted. */
 export const apiBasePath = '/v1/webapi';
 
 /**
- * Every API path as a template for compilePath: spec §7's, and the few the gateway adds (each commented).
+ * Every API path as a template for compilePath: the console's calls, and the few the gateway adds (each commented).
  * The gateway registers its routes from this table, and a gateway test fails on any route it lacks.
  * Websocket paths are in websocketPaths.
  */
@@ -103,7 +103,7 @@ export const apiPaths = {
   capturePreUserEvent: '/v1/webapi/precapture',
 } as const;
 
-/** Websocket endpoints (spec §7); urls are built with the helpers in api/websocketUrls. */
+/** Websocket endpoints; urls are built with the helpers in api/websocketUrls. */
 export const websocketPaths = {
   terminal: '/v1/webapi/sites/:clusterId/connect',
   desktop: '/v1/webapi/sites/:clusterId/desktops/:desktopName/connect',

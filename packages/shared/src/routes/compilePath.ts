@@ -1,6 +1,6 @@
 import { compile, type PathFunction } from 'path-to-regexp';
 
-/** How many compiled path templates are kept (spec §9). */
+/** How many compiled path templates are kept. */
 export const PATH_CACHE_LIMIT = 10000;
 
 export type PathParams = Record<string, string | number | undefined>;
@@ -21,7 +21,7 @@ function compiled(template: string): PathFunction<object> {
 
 /**
  * Fills a route or API template such as '/web/cluster/:clusterId/nodes'. A missing or mismatching
- * required parameter throws a TypeError (spec §5), so a bad link fails loudly instead of pointing nowhere.
+ * required parameter throws a TypeError, so a bad link fails loudly instead of pointing nowhere.
  */
 export function compilePath(template: string, params: PathParams = {}): string {
   return compiled(template)(params);

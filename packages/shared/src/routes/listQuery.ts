@@ -8,7 +8,7 @@ export interface SortType {
   dir: SortDirection;
 }
 
-/** The query of every resource list (spec §3). */
+/** The query of every resource list. */
 export interface ListQuery {
   clusterId: string;
   limit?: number;
@@ -39,7 +39,7 @@ export function listQueryPath(template: string, q: ListQuery): string {
   );
 }
 
-/** Audit event search query (spec §3). */
+/** Audit event search query. */
 export interface EventQuery {
   clusterId: string;
   from: Date;
@@ -62,7 +62,7 @@ export function eventQueryPath(template: string, q: EventQuery): string {
   );
 }
 
-/** Recordings search query: the same search restricted to session ends, with start and end (spec §7). */
+/** Recordings search query: the same search restricted to session ends, with start and end. */
 export interface RecordingsQuery {
   clusterId: string;
   start: Date;

@@ -16,14 +16,14 @@ export function isKnownRoute(pathname: string): boolean {
   return matchers.some((m) => m(pathname) !== false);
 }
 
-/** A push or replace to an unknown route falls back to /web (spec §2). */
+/** A push or replace to an unknown route falls back to /web. */
 export function ensureKnownRoute(pathname: string): string {
   return isKnownRoute(pathname) ? pathname : webBasePath;
 }
 
 const absolute = /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i;
 
-/** Forces a URL onto the app's own origin, so a redirect can never leave it (spec §2). */
+/** Forces a URL onto the app's own origin, so a redirect can never leave it. */
 export function ensureOwnOrigin(url: string, origin: string): string {
   if (url.startsWith(`${origin}/`) || url === origin) return url;
   const rest = url.replace(absolute, '');
@@ -32,7 +32,7 @@ export function ensureOwnOrigin(url: string, origin: string): string {
 
 /**
  * The login route, optionally carrying redirect_uri: the current absolute path (on a known route) plus
- * its query string, encoded (spec §2).
+ * its query string, encoded.
  */
 export function loginPath(location?: LocationLike): string {
   const login = compilePath(webRoutes.login);
@@ -49,18 +49,18 @@ export function clusterIdFromPath(pathname: string): string | undefined {
   return found ? found.params.clusterId : undefined;
 }
 
-/** Tab title: `clusterId • title` when a cluster id is in the URL, else the title (spec §2). */
+/** Tab title: `clusterId • title` when a cluster id is in the URL, else the title. */
 export function documentTitle(title: string, pathname: string): string {
   const clusterId = clusterIdFromPath(pathname);
   return clusterId ? `${clusterId} • ${title}` : title;
 }
 
-/** Player route with its query: recordingType and the optional durationMs (spec §2). */
+/** Player route with its query: recordingType and the optional durationMs. */
 export function playerPath(p: { clusterId: string; sid: string; recordingType: string; durationMs?: number }): string {
   return compilePath(webRoutes.player, p) + queryString({ recordingType: p.recordingType, durationMs: p.durationMs });
 }
 
-/** Console route that joins a session, with the optional mode query (spec §2). */
+/** Console route that joins a session, with the optional mode query. */
 export function consoleSessionPath(p: { clusterId: string; sid: string; mode?: string }): string {
   return compilePath(webRoutes.consoleSession, p) + queryString({ mode: p.mode });
 }

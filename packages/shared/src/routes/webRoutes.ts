@@ -1,7 +1,7 @@
-/** Base path of every console route (spec §1). */
+/** Base path of every console route. */
 export const webBasePath = '/web';
 
-/** Every console route (spec §2) as a path template for compilePath. */
+/** Every console route as a path template for compilePath. */
 export const webRoutes = {
   root: '/web',
   discover: '/web/discover',
@@ -51,5 +51,5 @@ export const webRoutes = {
 
 export type WebRouteName = keyof typeof webRoutes;
 
-/** Prefixes the server answers itself: single sign-on callbacks (spec §2). */
+/** Prefixes the server answers itself: single sign-on callbacks. */
 export const serverCallbackPrefixes = ['/v1/webapi/oidc/', '/v1/webapi/saml/', '/v1/webapi/github/'] as const;

@@ -1,6 +1,6 @@
 import { base64ToUtf8 } from '../base64';
 
-/** The session JSON of login and renewal (wire notes). */
+/** The session JSON of login and renewal. */
 export interface BearerTokenJson {
   type: 'Bearer';
   token: string;
@@ -9,7 +9,7 @@ export interface BearerTokenJson {
   sessionInactiveTimeout?: number;
 }
 
-/** The bearer token as the console keeps it (spec §3). */
+/** The bearer token as the console keeps it. */
 export interface BearerToken {
   accessToken: string;
   /** Seconds the token lives, from `created`. */
@@ -31,7 +31,7 @@ export function makeBearerToken(json: BearerTokenJson, now: number = Date.now())
   };
 }
 
-/** Milliseconds the token has left; the session is valid while this is above zero (spec §4). */
+/** Milliseconds the token has left; the session is valid while this is above zero. */
 export function tokenTimeLeft(token: BearerToken, now: number = Date.now()): number {
   return token.created + token.expiresIn * 1000 - now;
 }

@@ -11,7 +11,7 @@ function readJson<T>(store: StorageLike, key: string): T | undefined {
   }
 }
 
-/** Typed access to what the console keeps in local storage (spec §3); pass window.localStorage. */
+/** Typed access to what the console keeps in local storage; pass window.localStorage. */
 export function createLocalState(store: StorageLike) {
   return {
     getBearerToken: (): BearerToken | undefined => readJson<BearerToken>(store, StorageKey.TOKEN),
@@ -20,7 +20,7 @@ export function createLocalState(store: StorageLike) {
     saveSession: (json: BearerTokenJson, now?: number) =>
       store.setItem(StorageKey.TOKEN, JSON.stringify(makeBearerToken(json, now))),
 
-    /** Set while a tab renews the token, so other tabs see the renewal in progress (spec §4). */
+    /** Set while a tab renews the token, so other tabs see the renewal in progress. */
     isRenewing: () => store.getItem(StorageKey.TOKEN_RENEW) !== null,
     setRenewing: (renewing: boolean) =>
       renewing ? store.setItem(StorageKey.TOKEN_RENEW, 'true') : store.removeItem(StorageKey.TOKEN_RENEW),
@@ -37,10 +37,10 @@ export function createLocalState(store: StorageLike) {
     getShowAssistPopup: (): boolean => store.getItem(StorageKey.SHOW_ASSIST_POPUP) !== 'false',
     setShowAssistPopup: (show: boolean) => store.setItem(StorageKey.SHOW_ASSIST_POPUP, String(show)),
 
-    /** Telemetry loads only when this flag is exactly 'true' (spec §1). */
+    /** Telemetry loads only when this flag is exactly 'true'. */
     isTelemetryEnabled: () => store.getItem(StorageKey.ENABLE_TELEMETRY) === 'true',
 
-    /** Clears everything except the theme and the assistant-popup flag (spec §3). */
+    /** Clears everything except the theme and the assistant-popup flag. */
     clear: () => {
       const kept = keysKeptOnClear.map((key) => [key, store.getItem(key)] as const);
       store.clear();

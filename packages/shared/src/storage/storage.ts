@@ -6,7 +6,7 @@ export interface StorageLike {
   clear(): void;
 }
 
-/** Every locally stored key carries the grv_teleport_ prefix (spec §3). */
+/** Every locally stored key carries the grv_teleport_ prefix. */
 export const storageKeyPrefix = 'grv_teleport_';
 
 export const StorageKey = {
@@ -19,7 +19,7 @@ export const StorageKey = {
   ENABLE_TELEMETRY: 'grv_teleport_enable_telemetry',
 } as const;
 
-/** Settings that belong to the person at the keyboard rather than the session survive a clear (spec §3). */
+/** Settings that belong to the person at the keyboard rather than the session survive a clear. */
 export const keysKeptOnClear = [StorageKey.THEME, StorageKey.SHOW_ASSIST_POPUP] as const;
 
 export type Theme = 'light' | 'dark';

@@ -47,7 +47,7 @@ export const closeMessage = z.object({ type: z.literal('close'), reason: z.strin
 /** Gateway → browser: something went wrong; `message` is written into the terminal for the user to read. */
 export const errorMessage = z.object({ type: z.literal('error'), message: z.string() });
 
-/** Browser → gateway: ask to move a file in a moderated session (spec §3's file-transfer fields). */
+/** Browser → gateway: ask to move a file in a moderated session. */
 export const fileTransferRequestMessage = z.object({
   type: z.literal('file-transfer-request'),
   download: z.boolean(),

@@ -12,7 +12,7 @@ function Gate({ flag, children }: { flag: FeatureFlag; children: ReactNode }) {
   return flags[flag] ? children : <AccessDenied />;
 }
 
-/** Sets the tab title (spec §2), checks the page's flag and loads its chunk. */
+/** Sets the tab title, checks the page's flag and loads its chunk. */
 export function PageFrame({ page }: { page: PageRoute }) {
   const { pathname } = useLocation();
   useEffect(() => {

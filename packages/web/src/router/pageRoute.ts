@@ -11,6 +11,6 @@ export interface PageRoute {
   frame: 'public' | 'main' | 'fullscreen';
   title: string;
   component: LazyExoticComponent<ComponentType>;
-  /** The feature flag (spec §2) the user needs; without it the page shows Access Denied. */
+  /** The feature flag the user needs; without it the page shows Access Denied. */
   flag?: FeatureFlag;
 }

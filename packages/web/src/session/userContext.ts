@@ -11,7 +11,7 @@ import { atom } from 'jotai';
 import { api } from '../client';
 import { webConfigAtom } from '../config';
 
-/** Bumped to fetch the user context again; otherwise the cached one is reused (spec §4). */
+/** Bumped to fetch the user context again; otherwise the cached one is reused. */
 export const userContextVersionAtom = atom(0);
 
 export const userContextAtom = atom(async (get) => {
@@ -22,10 +22,10 @@ export const userContextAtom = atom(async (get) => {
   );
 });
 
-/** The server's ping: whether the assistant is enabled (spec §3). */
+/** The server's ping: whether the assistant is enabled. */
 const pingAtom = atom(async () => makePing(await api.get<PingJson>(apiPaths.ping)));
 
-/** What the signed-in user may see (spec §2's feature flags), from their ACL and the server's config. */
+/** What the signed-in user may see (the feature flags), from their ACL and the server's config. */
 export const featureFlagsAtom = atom(async (get) => {
   const { acl } = await get(userContextAtom);
   const { isDashboard } = get(webConfigAtom);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decodeCursor } from './cursor';
 
-/** The server's default page, and the most one request may ask for (wire notes, "Audit events"). */
+/** The server's default page, and the most one request may ask for. */
 export const defaultEventLimit = 500;
 export const maxEventLimit = 10_000;
 

@@ -2,7 +2,7 @@ import type { Access, Acl, AclArea } from '@portcullis/shared';
 import type { ResourceKind } from './model';
 import type { RoleSet } from './roleset';
 
-/** Each ACL area of the console (spec §3) and the resource kind whose rules decide it. */
+/** Each ACL area of the console and the resource kind whose rules decide it. */
 export const aclAreas = {
   events: 'event',
   authConnectors: 'auth_connector',

@@ -1,7 +1,7 @@
 import type { JoinTokenJson } from '@portcullis/shared';
 import type { JoinToken } from './service';
 
-/** A join token as the console reads it (spec §3); the id is the token's value only in the answer that creates it. */
+/** A join token as the console reads it; the id is the token's value only in the answer that creates it. */
 export function presentToken(token: JoinToken, id = token.id) {
   return {
     id,

@@ -6,7 +6,7 @@ import { presentResetToken } from './presenter';
 import { changePasswordBody, createTokenBody, setPasswordBody, tokenParams } from './schemas';
 import type { UserService } from './service';
 
-/** The password routes of spec §7: reset and invite tokens, setting a password with one, changing one's own. */
+/** The password routes: reset and invite tokens, setting a password with one, changing one's own. */
 export function passwordRoutes(gw: Gateway, users: UserService) {
   gw.route('POST', apiPaths.passwordToken, {
     access: { resource: 'user', verb: 'update' },

@@ -2,7 +2,7 @@ import type { ResetTokenJson, UserJson } from '@portcullis/shared';
 import type { User } from '../../platform/storage/repos/users';
 import type { UserTokenValue } from './service';
 
-/** A user as the console reads it (spec §3); the console derives isLocal and the label from authType. */
+/** A user as the console reads it; the console derives isLocal and the label from authType. */
 export function presentUser(user: User) {
   return { name: user.name, roles: [...user.roles].sort(), authType: user.authType, traits: user.traits } satisfies UserJson;
 }

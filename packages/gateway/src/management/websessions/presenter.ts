@@ -2,7 +2,7 @@ import type { BearerTokenJson } from '@portcullis/shared';
 import type { WebSession } from '../../platform/storage/repos/webSessions';
 import { bearerFor } from './secrets';
 
-/** The login and renewal answer (wire notes, "Login and session JSON"). */
+/** The login and renewal answer: the session JSON the console keeps as its bearer token. */
 export function presentSession(session: WebSession, secret: string, inactivityTimeoutMs: number, now: number) {
   return {
     type: 'Bearer',

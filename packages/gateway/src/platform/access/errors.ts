@@ -16,7 +16,7 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
 /**
- * Every error leaves as `{error: {message}}` (spec §8 reads error.message). Problems in the request itself
+ * Every error leaves as `{error: {message}}` (the console reads error.message first). Problems in the request itself
  * (malformed JSON, wrong content type, oversized body) become 4xx naming the problem; anything unexpected is
  * logged and answered with a bare 500.
  */

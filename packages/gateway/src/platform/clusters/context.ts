@@ -3,7 +3,7 @@ import { userAcl } from '../../management/roles/acl';
 import type { RoleSet } from '../../management/roles/roleset';
 import type { User } from '../storage/repos/users';
 
-/** The user context of GET /sites/{clusterId}/context (spec §3 "User context", wire notes). */
+/** The user context of GET /sites/{clusterId}/context. */
 export function presentUserContext(identity: { user: Pick<User, 'name' | 'authType'>; roles: RoleSet }, cluster: ClusterJson) {
   const requestable = identity.roles.requestable();
   return {

@@ -1,7 +1,7 @@
 import type { ClusterJson } from '@portcullis/shared';
 import { version } from '../server/version';
 
-/** A cluster as GET /sites and the user context present it (wire notes, "User context"). */
+/** A cluster as GET /sites and the user context present it. */
 export function presentCluster(name: string, publicUrl: string, nodeCount: number, now: number) {
   return {
     name,

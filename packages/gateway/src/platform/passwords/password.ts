@@ -61,7 +61,7 @@ export class PasswordHasher {
 const { min: minPasswordLength, max: maxPasswordLength } = passwordLength;
 
 /**
- * A password field on the wire: base64 of the UTF-8 text (spec §5, "passwords are sent encoded"). Decodes to
+ * A password field on the wire: base64 of the UTF-8 text, as the console sends every password. Decodes to
  * the plain text; the message names the field when the value is not base64.
  */
 export function encodedPassword(opts: { checkStrength: boolean }) {

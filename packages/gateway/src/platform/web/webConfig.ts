@@ -2,7 +2,7 @@ import { makeWebConfig, type WebConfig } from '@portcullis/shared';
 import type { GatewayConfig } from '../config/config';
 
 /**
- * The console's config (spec §3, "Auth config" and "Other config"), as served by /web/config.js: what
+ * The console's config, auth settings and the rest, as served by /web/config.js: what
  * this gateway's config decides, with shared's defaults for the rest (SSO providers and passwordless are
  * not offered yet).
  */

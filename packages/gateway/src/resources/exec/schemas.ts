@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jsonQueryParam } from '../../platform/access/jsonQueryParam';
 
-/** The `params` of the command websocket (spec §7): one command, one login, one node. */
+/** The `params` of the command websocket: one command, one login, one node. */
 export const execParams = z.object({
   command: z.string().min(1).max(64 * 1024),
   login: z.string().min(1).max(64),

@@ -13,7 +13,7 @@ import { presetRange, type AuditRange } from './auditRange';
 
 export const auditRangeAtom = atom<AuditRange>(presetRange('week'));
 
-/** One page of the event search, EVENTS_FETCH_LIMIT at a time (spec §9). */
+/** One page of the event search, EVENTS_FETCH_LIMIT at a time. */
 export async function fetchEvents(
   clusterId: string,
   range: AuditRange,

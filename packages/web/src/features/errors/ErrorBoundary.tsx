@@ -5,7 +5,7 @@ interface State {
   error: Error | null;
 }
 
-/** A render error anywhere below shows the Internal Error page (spec §8), whose retry renders again. */
+/** A render error anywhere below shows the Internal Error page, whose retry renders again. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 

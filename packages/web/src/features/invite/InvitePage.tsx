@@ -15,7 +15,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useMatch, useParams } from 'react-router-dom';
 import { NewPasswordFields } from './NewPasswordFields';
 
-/** One screen for an invitation and a password reset (spec §2): the new password, twice, with its rules. */
+/** One screen for an invitation and a password reset: the new password, twice, with its rules. */
 export default function InvitePage() {
   const { tokenId = '' } = useParams();
   const onReset = useMatch(webRoutes.userReset);

@@ -9,7 +9,7 @@ import {
 } from '@portcullis/shared';
 
 /**
- * The side navigation from spec §2's feature list: what the user's flags allow, grouped by category and,
+ * The side navigation from the feature list: what the user's flags allow, grouped by category and,
  * within Management, by section, in the list's order; empty groups are left out.
  */
 export function navigationGroups(

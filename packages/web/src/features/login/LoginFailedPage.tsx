@@ -3,7 +3,7 @@ import { webRoutes } from '@portcullis/shared';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorScreen, ErrorText } from '../errors/ErrorScreen';
 
-/** Both variants (spec §2): the legacy route and the /msg/error/login family; the server may add a reason. */
+/** Both variants: the legacy route and the /msg/error/login family; the server may add a reason. */
 export default function LoginFailedPage() {
   const [params] = useSearchParams();
   const reason = params.get('message');

@@ -21,7 +21,7 @@ export default function LoginPage() {
         pass: encodePassword(pass),
         second_factor_token: secondFactorToken,
       });
-      // A full load: the server renders the page with the new session's bearer token (spec §3).
+      // A full load: the server renders the page with the new session's bearer token.
       const redirect = params.get('redirect_uri');
       browserLocation.assign(redirect ? ensureOwnOrigin(redirect, window.location.origin) : webRoutes.root);
     });

@@ -8,7 +8,7 @@ import { fetchRecordings } from './recordingsApi';
 
 const presets = Object.entries(rangePresetLabels).filter(([value]) => value !== 'custom');
 
-/** Session Recordings: ended sessions in a time range, each playable or saying why not (spec §4). */
+/** Session Recordings: ended sessions in a time range, each playable or saying why not. */
 export default function RecordingsPage() {
   const { clusterId = '' } = useParams();
   const [range, setRange] = useState<AuditRange>(() => presetRange('week'));

@@ -11,7 +11,7 @@ import { api } from '../../client';
 import type { KeysetPage } from '../../hooks/useKeysetPages';
 import type { AuditRange } from '../audit/auditRange';
 
-/** One page of session-end events as recording rows, EVENTS_FETCH_LIMIT at a time (spec §9). */
+/** One page of session-end events as recording rows, EVENTS_FETCH_LIMIT at a time. */
 export async function fetchRecordings(
   clusterId: string,
   range: AuditRange,

@@ -1,6 +1,6 @@
 import { Card, H1, H2, Text, Toggle, useTheme } from '@portcullis/design';
 
-/** Console settings that belong to this browser: the theme, kept across sign-outs (spec §3). */
+/** Console settings that belong to this browser: the theme, kept across sign-outs. */
 export default function SettingsPage() {
   const { themeName, toggleTheme } = useTheme();
   return (

@@ -16,7 +16,7 @@ type Open =
   | { kind: 'token'; token: IssuedToken }
   | null;
 
-/** Users (spec §3): list with search and sort, create with roles and traits, edit, delete, reset password. */
+/** Users: list with search and sort, create with roles and traits, edit, delete, reset password. */
 export default function UsersPage() {
   const users = useAtomValue(usersAtom);
   const { acl } = useAtomValue(userContextAtom);

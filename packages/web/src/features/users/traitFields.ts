@@ -2,7 +2,7 @@ import { makeUser, type UserTraits } from '@portcullis/shared';
 
 export type TraitName = keyof UserTraits;
 
-/** The traits of spec §3, in shared's order, each with the label its field shows. */
+/** A user's traits, in shared's order, each with the label its field shows. */
 export const traitLabels: Record<TraitName, string> = {
   logins: 'Logins',
   databaseUsers: 'Database Users',
