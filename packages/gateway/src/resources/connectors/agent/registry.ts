@@ -55,10 +55,6 @@ export class AgentRegistry {
     return this.agents.get(agentId);
   }
 
-  get connectedCount(): number {
-    return this.agents.size;
-  }
-
   accept(socket: WebSocket, remoteAddr: string): void {
     const mux = new Mux(socket, 'gateway');
     const timer = setTimeout(() => mux.close(rejectCloseCode, 'no hello received'), helloTimeoutMs);

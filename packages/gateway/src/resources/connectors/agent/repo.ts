@@ -12,5 +12,3 @@ export function agentRepo(store: Store) {
     },
   };
 }
-
-export type AgentRepo = ReturnType<typeof agentRepo>;
