@@ -20,6 +20,7 @@ export type { JoinToken, JoinTokenJson } from './joinToken';
 export { displayLabels, sortLabels } from './labels';
 export type { Label } from './labels';
 export { makeMfaDevice, makeRecoveryCodes, mfaDeviceDescription } from './mfaDevice';
+export type * from './mfa';
 export type { MfaDevice, MfaDeviceJson, RecoveryCodes, RecoveryCodesJson } from './mfaDevice';
 export { makeDesktop, makeDesktopService, makeKube, makeNode, makeUserGroup } from './resourceItems';
 export type {

@@ -4,6 +4,8 @@ export interface MfaDeviceJson {
   type: string;
   addedAt: string;
   lastUsed: string;
+  /** A discoverable WebAuthn credential (a passkey), which can sign in without a password. */
+  residentKey?: boolean;
 }
 
 export interface MfaDevice {

@@ -88,6 +88,9 @@ export const apiPaths = {
   mfaDevices: '/v1/webapi/mfa/devices',
 
   headlessSso: '/v1/webapi/headless/:requestId',
+  // The command line asks for a headless sign-in, then collects the session once a browser approved it.
+  headlessLogin: '/v1/webapi/login/headless',
+  headlessLoginSession: '/v1/webapi/login/headless/:requestId/session',
   locks: '/v1/webapi/sites/:clusterId/locks',
   lock: '/v1/webapi/sites/:clusterId/locks/:uuid',
   signDatabaseCertificate: '/v1/webapi/sites/:clusterId/sign/db',

@@ -62,11 +62,22 @@ export const fileTransferDecisionMessage = z.object({
   approved: z.boolean(),
 });
 
-/** Gateway → browser: the session needs a WebAuthn assertion before it opens (per-session MFA). */
-export const mfaChallengeMessage = z.object({ type: z.literal('mfa-challenge'), webauthn: z.record(z.string(), z.unknown()) });
+/**
+ * Gateway → client: the session needs a second factor before it opens (per-session MFA): a WebAuthn request
+ * when the user has a key, and whether a TOTP code is accepted (the command line's way).
+ */
+export const mfaChallengeMessage = z.object({
+  type: z.literal('mfa-challenge'),
+  webauthn: z.object({ publicKey: z.record(z.string(), z.unknown()) }).optional(),
+  totp: z.boolean(),
+});
 
-/** Browser → gateway: the assertion answering an mfa-challenge. */
-export const mfaResponseMessage = z.object({ type: z.literal('mfa-response'), webauthn: z.record(z.string(), z.unknown()) });
+/** Client → gateway: the assertion or code answering an mfa-challenge. */
+export const mfaResponseMessage = z.object({
+  type: z.literal('mfa-response'),
+  webauthn_response: z.record(z.string(), z.unknown()).optional(),
+  totp_code: z.string().max(16).optional(),
+});
 
 export const controlMessage = z.discriminatedUnion('type', [
   resizeMessage,

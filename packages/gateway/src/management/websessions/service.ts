@@ -78,11 +78,35 @@ export class WebSessionService {
     });
   }
 
-  private async issue(store: Store, username: string, roles: RoleSet, loginTime: number, now: number, lastActive = now): Promise<IssuedSession> {
+  /**
+   * Issues a session to a user whose identity was proven some other way than a password (a headless approval),
+   * auditing the login in the same transaction. `ttlMs` shortens it below the usual session TTL.
+   */
+  async issueVerified(username: string, remoteAddr: string, opts: { method: string; ttlMs: number; mfaVerified: boolean }, tx: Store = this.store): Promise<IssuedSession> {
+    const now = this.now();
+    const user = await tx.users.get(username);
+    if (!user) throw new LoginFailed();
+    const roles = await this.roleSet(user);
+    return tx.transaction(async (t) => {
+      const issued = await this.issue(t, user.name, roles, now, now, now, { ttlMs: opts.ttlMs, mfaVerified: opts.mfaVerified });
+      await recordEvent(t, 'USER_LOCAL_LOGIN', { user: username, method: opts.method, success: true, 'addr.remote': remoteAddr }, now);
+      return issued;
+    });
+  }
+
+  private async issue(
+    store: Store,
+    username: string,
+    roles: RoleSet,
+    loginTime: number,
+    now: number,
+    lastActive = now,
+    opts: { ttlMs?: number; mfaVerified?: boolean } = {},
+  ): Promise<IssuedSession> {
     const secret = newSecret();
     const roleTtl = roles.maxSessionTtl();
-    const expiresAt = Math.min(now + this.config.auth.sessionTtl, roleTtl ? loginTime + roleTtl : Infinity);
-    const session: WebSession = { idHash: hashSecret(secret), username, loginTime, createdAt: now, expiresAt, lastActive };
+    const expiresAt = Math.min(now + Math.min(this.config.auth.sessionTtl, opts.ttlMs ?? Infinity), roleTtl ? loginTime + roleTtl : Infinity);
+    const session: WebSession = { idHash: hashSecret(secret), username, loginTime, createdAt: now, expiresAt, lastActive, mfaVerified: opts.mfaVerified ?? false };
     await store.webSessions.create(session);
     return { secret, session, json: presentSession(session, secret, this.config.auth.inactivityTimeout, now) };
   }
@@ -128,6 +152,7 @@ export class WebSessionService {
     return this.store.transaction(async (tx) => {
       await tx.webSessions.delete(identity.session.idHash);
       // Idleness carries over: the console renews on a timer, not because the user did anything.
+      // A renewed session is never MFA-verified: that approval covered the short session it was given for.
       return this.issue(tx, identity.user.name, identity.roles, identity.session.loginTime, now, identity.session.lastActive);
     });
   }

@@ -60,8 +60,8 @@ describe.each(engines)('storage conformance on %s', (engine) => {
   it('keeps tokens and sessions by hash and drops them with their user', async () => {
     await store.users.create(user('dan'));
     await store.userTokens.create({ idHash: 't1', username: 'dan', kind: 'invite', expiresAt: 10, createdAt: 1 });
-    await store.webSessions.create({ idHash: 's1', username: 'dan', loginTime: 1, createdAt: 1, expiresAt: 100, lastActive: 1 });
-    await store.webSessions.create({ idHash: 's2', username: 'dan', loginTime: 1, createdAt: 1, expiresAt: 5, lastActive: 1 });
+    await store.webSessions.create({ idHash: 's1', username: 'dan', loginTime: 1, createdAt: 1, expiresAt: 100, lastActive: 1, mfaVerified: false });
+    await store.webSessions.create({ idHash: 's2', username: 'dan', loginTime: 1, createdAt: 1, expiresAt: 5, lastActive: 1, mfaVerified: true });
     expect(await store.userTokens.get('t1')).toEqual({ idHash: 't1', username: 'dan', kind: 'invite', expiresAt: 10, createdAt: 1 });
     await store.webSessions.touch('s1', 50);
     expect((await store.webSessions.get('s1'))!.lastActive).toBe(50);

@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { HeadlessTables } from '../../management/headless/tables';
+import type { MfaTables } from '../../management/mfa/tables';
 import type { JoinTokenTables } from '../../management/tokens/tables';
 import type { AgentTables } from '../../resources/connectors/agent/tables';
 import type { NodeTables } from '../../resources/nodes/tables';
@@ -33,6 +35,8 @@ export interface WebSessionRow {
   created_at: number;
   expires_at: number;
   last_active: number;
+  /** 1 when the session was itself approved with a second factor (headless), so it needs no further MFA. */
+  mfa_verified: Generated<number>;
 }
 
 export interface RoleRow {
@@ -61,7 +65,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

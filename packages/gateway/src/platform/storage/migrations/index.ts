@@ -4,6 +4,7 @@ import { coreMigration } from './0001_core';
 import { serversMigration } from './0002_servers';
 import { agentsMigration } from './0003_agents';
 import { roleSourceMigration } from './0004_role_source';
+import { mfaMigration } from './0005_mfa';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -16,6 +17,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0002_servers': serversMigration(engine),
     '0003_agents': agentsMigration(engine),
     '0004_role_source': roleSourceMigration(),
+    '0005_mfa': mfaMigration(engine),
   };
 }
 

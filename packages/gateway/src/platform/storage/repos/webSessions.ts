@@ -8,6 +8,8 @@ export interface WebSession {
   createdAt: number;
   expiresAt: number;
   lastActive: number;
+  /** Approved with a second factor when it was issued (headless), so per-session MFA is already satisfied. */
+  mfaVerified: boolean;
 }
 
 const fromRow = (r: WebSessionRow): WebSession => ({
@@ -17,6 +19,7 @@ const fromRow = (r: WebSessionRow): WebSession => ({
   createdAt: r.created_at,
   expiresAt: r.expires_at,
   lastActive: r.last_active,
+  mfaVerified: r.mfa_verified === 1,
 });
 
 export function webSessionRepo(db: Kysely<Tables>) {
@@ -24,7 +27,7 @@ export function webSessionRepo(db: Kysely<Tables>) {
     async create(s: WebSession): Promise<void> {
       await db
         .insertInto('web_sessions')
-        .values({ id_hash: s.idHash, username: s.username, login_time: s.loginTime, created_at: s.createdAt, expires_at: s.expiresAt, last_active: s.lastActive })
+        .values({ id_hash: s.idHash, username: s.username, login_time: s.loginTime, created_at: s.createdAt, expires_at: s.expiresAt, last_active: s.lastActive, mfa_verified: s.mfaVerified ? 1 : 0 })
         .execute();
     },
     async get(idHash: string): Promise<WebSession | undefined> {
