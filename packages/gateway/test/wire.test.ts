@@ -1,17 +1,24 @@
 import { apiPaths, compilePath, eventQueryPath, recordingsQueryPath, type RawEvent } from '@portcullis/shared';
 import { parseConfig } from '../src/platform/config/config';
-import { startGateway, type Client, type TestGateway } from './harness';
+import { defaultPassword, encode, startGateway, type Client, type TestGateway } from './harness';
 import { createJoinToken, eventually, startAgent, TerminalClient } from './servers/fixtures';
+import { codeFor, invited, loginWith } from './mfa/enroll';
+import type { SoftKey } from './mfa/softKey';
 import {
   auditEventJson,
+  authenticateChallengeJson,
   eventPageJson,
   loginJson,
+  mfaDeviceJson,
   pingJson,
   presetRoleJson,
   resetTokenJson,
   roleJson,
   sessionEndJson,
+  setPasswordJson,
+  totpRegisterChallengeJson,
   userContextJson,
+  webauthnRegisterChallengeJson,
 } from './wire';
 
 // A real agent and a login shell for the session-end fixture: more than jest's default 5 s.
@@ -109,5 +116,55 @@ describe('the console’s fixtures are what a running gateway answers', () => {
     } finally {
       await agent.stop();
     }
+  });
+});
+
+/** A challenge or creation options answer with the random WebAuthn challenge of `like` in place of its own. */
+const sameChallenge = <T extends { webauthn?: { publicKey: object }; webauthn_challenge?: { publicKey: object } }>(fixture: T, like: T): T => {
+  const field = fixture.webauthn ? 'webauthn' : 'webauthn_challenge';
+  const challenge = (like[field]!.publicKey as { challenge: string }).challenge;
+  return { ...fixture, [field]: { publicKey: { ...fixture[field]!.publicKey, challenge } } };
+};
+
+describe('the second-factor fixtures are what a running gateway answers', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startGateway({ config: { auth: { secondFactor: 'on', recoveryCodes: true } } });
+  });
+  afterAll(() => gw.close());
+
+  it('matches the register challenges, the answer to setting a password and the device list', async () => {
+    await gw.server.users.create('test-harness', { name: 'mfa-wire', roles: ['access'] });
+    const invite = await gw.server.users.createToken('test-harness', 'mfa-wire', 'invite');
+    const anon = gw.anonymous();
+    const challenge = (body: object) => anon.post(compilePath(apiPaths.mfaRegisterChallengeWithToken, { tokenId: invite.value }), body);
+    const passkey = (await challenge({ deviceType: 'webauthn', deviceUsage: 'passwordless' })).body;
+    const publicUrl = gw.server.gw.publicUrl();
+    expect(passkey).toEqual(sameChallenge(await webauthnRegisterChallengeJson('mfa-wire', { passwordless: true, publicUrl }), passkey));
+    const key = (await challenge({ deviceType: 'webauthn' })).body;
+    expect(key).toEqual(sameChallenge(await webauthnRegisterChallengeJson('mfa-wire', { publicUrl }), key));
+    const app = (await challenge({ deviceType: 'totp' })).body;
+    expect(app).toEqual(await totpRegisterChallengeJson('mfa-wire', app.totp.secret));
+
+    const set = await anon.put(apiPaths.passwordToken, { token: invite.value, password: encode('a long new password'), second_factor_token: codeFor(app.totp.secret, Date.now()), deviceName: 'phone' });
+    expect(set.body).toEqual(setPasswordJson(set.body.recovery.codes, set.body.recovery.createdDate));
+    expect(set.body.recovery.codes).toHaveLength(3);
+    const user = await loginWith(gw, 'mfa-wire', { secret: app.totp.secret }, { password: 'a long new password', step: 1 });
+    const [device] = (await user.get(apiPaths.mfaDevices)).body;
+    expect([device]).toEqual([mfaDeviceJson({ id: device.id, name: 'phone', type: 'totp', addedAt: device.addedAt, lastUsed: device.lastUsed })]);
+    expect(await user.post(apiPaths.mfaAuthenticateChallenge, { scope: 'reauth' })).toMatchObject({ body: await authenticateChallengeJson({ totp: true }) });
+  });
+
+  it('matches the authenticate challenges of a key and of passwordless sign-in', async () => {
+    const { name, factor } = await invited(gw, { roles: ['access'], device: { type: 'key' } });
+    const { key } = factor as { key: SoftKey };
+    const publicUrl = gw.server.gw.publicUrl();
+    const begun = (await gw.anonymous().post(apiPaths.mfaLoginBegin, { user: name, pass: encode(defaultPassword) })).body;
+    expect(begun).toEqual(sameChallenge(await authenticateChallengeJson({ credentialIds: [key.credentialId], publicUrl }), begun));
+    const passwordless = (await gw.anonymous().post(apiPaths.mfaLoginBegin, { passwordless: true })).body;
+    expect(passwordless).toEqual(sameChallenge(await authenticateChallengeJson({ passwordless: true, publicUrl }), passwordless));
+    const user = await loginWith(gw, name, { key });
+    const [device] = (await user.get(apiPaths.mfaDevices)).body;
+    expect(device).toEqual(mfaDeviceJson({ id: device.id, name: 'key', type: 'webauthn', addedAt: device.addedAt, lastUsed: device.lastUsed }));
   });
 });

@@ -5,18 +5,25 @@
 import type {
   AclArea,
   ActiveSessionJson,
+  AuthenticateChallengeJson,
   BearerTokenJson,
   ClusterJson,
   EventSearchJson,
+  MfaDeviceJson,
   NodeJson,
   ParticipantMode,
   PingJson,
   RawEvent,
+  RegisterChallengeJson,
   ResetTokenJson,
   ResourceJson,
+  SetPasswordJson,
   UserContextJson,
 } from '@portcullis/shared';
 import { recordEvent, type EventName } from '../src/management/audit/record';
+import { presentChallenge, presentDevice, presentTotpRegistration, presentWebauthnRegistration } from '../src/management/mfa/presenter';
+import type { MfaDevice } from '../src/management/mfa/repo';
+import { RelyingParty } from '../src/management/mfa/webauthn';
 import { searchEvents } from '../src/management/audit/search';
 import { aclAreas } from '../src/management/roles/acl';
 import { roleSchema } from '../src/management/roles/model';
@@ -24,7 +31,7 @@ import { presentRole } from '../src/management/roles/presenter';
 import { presetRoles } from '../src/management/roles/presets';
 import { RoleSet } from '../src/management/roles/roleset';
 import { parseRoleYaml } from '../src/management/roles/yaml';
-import { presentResetToken } from '../src/management/users/presenter';
+import { presentPasswordSet, presentResetToken } from '../src/management/users/presenter';
 import { presentSession } from '../src/management/websessions/presenter';
 import { presentUserContext } from '../src/platform/clusters/context';
 import { presentCluster } from '../src/platform/clusters/presenter';
@@ -117,7 +124,7 @@ export const resetTokenJson = (user: string, tokenId: string, expiry = '2030-01-
  */
 export const loginJson = (now = Date.parse('2026-01-01T00:00:00Z'), secret = 'fixture-cookie-secret'): BearerTokenJson => {
   const { auth } = parseConfig({});
-  return presentSession({ idHash: '', username: '', loginTime: now, createdAt: now, expiresAt: now + auth.sessionTtl, lastActive: now }, secret, auth.inactivityTimeout, now);
+  return presentSession({ idHash: '', username: '', loginTime: now, createdAt: now, expiresAt: now + auth.sessionTtl, lastActive: now, mfaVerified: false }, secret, auth.inactivityTimeout, now);
 };
 
 /** A store with only the events repo the audit writer and search touch, so they run here without a database. */
@@ -192,3 +199,52 @@ export const sessionEndJson = (
     },
     { time: at.time ?? s.stop, uid: at.uid },
   );
+
+/** The relying party of a gateway at `publicUrl` with no auth.webauthn settings. */
+const relyingParty = (publicUrl: string) => new RelyingParty({}, () => publicUrl, 'Portcullis');
+
+/** A device as GET /mfa/devices lists it: an authenticator app, a security key or (passwordless) a passkey. */
+export const mfaDeviceJson = (d: { id: string; name: string; type: 'totp' | 'webauthn'; passwordless?: boolean; addedAt: string; lastUsed?: string }): MfaDeviceJson => {
+  const device: MfaDevice = {
+    id: d.id,
+    username: 'alice',
+    name: d.name,
+    type: d.type,
+    totpSecret: null,
+    totpLastStep: null,
+    credentialId: null,
+    publicKey: null,
+    signCount: 0,
+    transports: [],
+    residentKey: d.passwordless ?? false,
+    addedAt: Date.parse(d.addedAt),
+    lastUsed: Date.parse(d.lastUsed ?? d.addedAt),
+  };
+  return presentDevice(device);
+};
+
+/** POST /mfa/token/{tokenId}/registerchallenge for an authenticator app: `secret` stands for the random one. */
+export const totpRegisterChallengeJson = (user: string, secret: string, cluster = 'localhost'): Promise<RegisterChallengeJson> =>
+  presentTotpRegistration(secret, `${user}@${cluster}`, 'Portcullis');
+
+/**
+ * The same for a security key (a passkey when `passwordless`) of a gateway at `publicUrl`; its challenge is
+ * random, as the gateway's is.
+ */
+export const webauthnRegisterChallengeJson = async (user: string, opts: { passwordless?: boolean; publicUrl?: string } = {}): Promise<RegisterChallengeJson> =>
+  presentWebauthnRegistration(await relyingParty(opts.publicUrl ?? 'http://localhost:3080').creationOptions(user, [], opts.passwordless ?? false));
+
+/**
+ * An authenticate challenge (login, re-authentication, a session's MFA) of a user with an authenticator app
+ * (`totp`) and the keys of `credentialIds` (base64url, each reporting usb): no WebAuthn request when there are
+ * none. With `passwordless`, the challenge any passkey answers.
+ */
+export const authenticateChallengeJson = async (opts: { totp?: boolean; credentialIds?: string[]; passwordless?: boolean; publicUrl?: string }): Promise<AuthenticateChallengeJson> => {
+  const keys = (opts.credentialIds ?? []).map((credentialId) => ({ credentialId, transports: ['usb'] }) as MfaDevice);
+  if (!opts.passwordless && !keys.length) return presentChallenge(opts.totp ?? false, undefined);
+  const publicKey = await relyingParty(opts.publicUrl ?? 'http://localhost:3080').requestOptions(opts.passwordless ? undefined : keys);
+  return presentChallenge(opts.totp ?? false, publicKey);
+};
+
+/** PUT /users/password/token's answer: the recovery codes issued at `at` (none when the gateway issues none). */
+export const setPasswordJson = (codes: string[] = [], at = '2026-01-01T00:00:00Z'): SetPasswordJson => presentPasswordSet(codes, Date.parse(at));

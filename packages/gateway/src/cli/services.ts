@@ -1,5 +1,4 @@
 import { loadConfig, publicUrl, type GatewayConfig } from '../platform/config/config';
-import { PasswordHasher } from '../platform/passwords/password';
 import { RoleService } from '../management/roles/service';
 import { openStorage } from '../platform/storage/open';
 import type { Store } from '../platform/storage/store';
@@ -31,7 +30,7 @@ export async function withServices<T>(flags: StorageFlags, work: (s: CliServices
   const config = loadConfig(flags.config, { dataDir: flags.dataDir, db: flags.db, logLevel: 'silent' });
   const store = await openStorage({ dataDir: config.dataDir, db: config.db });
   try {
-    const users = new UserService(store, new PasswordHasher(config.auth.passwordHashing));
+    const users = new UserService(store);
     const roles = new RoleService(store);
     await roles.ensurePresets(cliActor);
     return await work({ config, store, users, roles, url: publicUrl(config) });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { userBody } from '../management/users/schemas';
-import { describeIssues } from '../platform/access/route';
+import { describeIssues } from '../platform/access/issues';
 import { cliActor, storageOptions, withServices, type StorageFlags } from './services';
 
 const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);

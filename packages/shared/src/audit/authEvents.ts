@@ -26,6 +26,7 @@ export const authEvents = {
   USER_LOGIN_LOCKED: ev('T1014W', 'user.login.locked', 'User Login Locked', 'User [{user}] was locked out until [{locked_until}] after [{attempts}] failed login attempts'),
   USER_LOGIN_UNLOCKED: ev('T1014I', 'user.login.unlocked', 'User Login Unlocked', 'User [{name}] was unlocked by [{user}]'),
   MFA_DEVICE_ADD_FAILURE: ev('T1015W', 'mfa.add', 'MFA Device Add Failed', 'User [{user}] failed to add an MFA device [{error}]'),
+  MFA_AUTH_FAILURE: ev('T1016W', 'mfa_auth_challenge.validate', 'MFA Authentication Failed', 'User [{user}] failed a second-factor check for [{scope}] [{error}]'),
   CERTIFICATE_CREATED: ev('TC000I', 'cert.create', 'Certificate Issued', 'Certificate of type [{cert_type}] issued for [{identity.user}]'),
   RESET_PASSWORD_TOKEN_CREATED: ev('T6000I', 'reset_password_token.create', 'Reset Password Token Created', 'User [{user}] created a password reset token for user [{name}]'),
   RECOVERY_TOKEN_CREATED: ev('T6001I', 'recovery_token.create', 'Recovery Token Created', 'Recovery token has been created for user [{name}]'),

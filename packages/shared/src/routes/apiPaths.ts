@@ -57,6 +57,8 @@ export const apiPaths = {
   passwordToken: '/v1/webapi/users/password/token',
   resetPasswordToken: '/v1/webapi/users/password/token/:tokenId?',
   privilegeToken: '/v1/webapi/users/privilege/token',
+  // A recovery code (POST {user, code}) buys a reset link for a lost password or device.
+  recovery: '/v1/webapi/recovery',
 
   roles: '/v1/webapi/roles/:name?',
   githubConnectors: '/v1/webapi/github/:name?',

@@ -2,12 +2,15 @@ import { apiPaths } from '@portcullis/shared';
 import { withOptional } from '../../platform/access/templates';
 import type { Gateway } from '../../platform/server/context';
 import { setSessionCookie } from '../websessions/cookie';
-import { presentResetToken } from './presenter';
-import { changePasswordBody, createTokenBody, setPasswordBody, tokenParams } from './schemas';
+import { PasswordService } from './passwords';
+import { presentPasswordSet, presentResetToken } from './presenter';
+import { changePasswordBody, createTokenBody, recoveryBody, setPasswordBody, tokenParams } from './schemas';
 import type { UserService } from './service';
 
-/** The password routes: reset and invite tokens, setting a password with one, changing one's own. */
+/** The password routes: reset and invite tokens, setting a password with one, changing one's own, recovery codes. */
 export function passwordRoutes(gw: Gateway, users: UserService) {
+  const passwords = new PasswordService(gw.store, gw.config, gw.hasher, gw.mfa, users, gw.now);
+
   gw.route('POST', apiPaths.passwordToken, {
     access: { resource: 'user', verb: 'update' },
     body: createTokenBody,
@@ -25,21 +28,26 @@ export function passwordRoutes(gw: Gateway, users: UserService) {
     access: { public: 'setting a first or reset password: the token in the body is the credential' },
     body: setPasswordBody,
     handler: async ({ body, req, reply }) => {
-      const username = await users.setPasswordWithToken(body.token, body.password);
-      // The new password signs the user straight in, as the invite page then opens the console.
-      const issued = await gw.webSessions.login(username, body.password, req.ip);
-      setSessionCookie(reply, issued, !!gw.config.tls);
-      return { recovery: { codes: [], createdDate: null }, privateKeyPolicyEnabled: false };
+      const set = await passwords.setWithToken(body);
+      // The token (and the device registered with it) signs the user straight in, as the page then opens the console.
+      setSessionCookie(reply, await gw.webSessions.signInAs(set.username, req.ip, 'local'), !!gw.config.tls);
+      return presentPasswordSet(set.recoveryCodes, set.at);
     },
   });
 
   gw.route('PUT', apiPaths.changePassword, {
-    access: { signedIn: 'a user changes their own password, proving the old one' },
+    access: { signedIn: 'a user changes their own password, proving the old one and their second factor' },
     body: changePasswordBody,
-    handler: async ({ identity, body }) => {
-      await users.changePassword(identity!.user, body.old_password, body.new_password);
+    handler: async ({ identity, body, req }) => {
+      await passwords.change(identity!.user, body, req.ip);
       return { message: 'ok' };
     },
+  });
+
+  gw.route('POST', apiPaths.recovery, {
+    access: { public: 'a user who lost their password or device signs in with neither: the recovery code is the credential' },
+    body: recoveryBody,
+    handler: async ({ body, req }) => presentResetToken(await passwords.recover(body.user, body.code, req.ip)),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ResetTokenJson, UserJson } from '@portcullis/shared';
+import type { ResetTokenJson, SetPasswordJson, UserJson } from '@portcullis/shared';
 import type { User } from '../../platform/storage/repos/users';
 import type { UserTokenValue } from './service';
 
@@ -11,3 +11,7 @@ export function presentUser(user: User) {
 export function presentResetToken(token: UserTokenValue) {
   return { user: token.username, tokenId: token.value, expiry: new Date(token.expiresAt).toISOString() } satisfies ResetTokenJson;
 }
+
+/** The answer to setting a password with a token: the recovery codes issued with it (at `at`), shown this once. */
+export const presentPasswordSet = (codes: string[], at: number) =>
+  ({ recovery: { codes, createdDate: codes.length ? new Date(at).toISOString() : null }, privateKeyPolicyEnabled: false }) satisfies SetPasswordJson;

@@ -1,11 +1,12 @@
-import { badRequest, conflict, forbidden, notFound } from '../../platform/access/errors';
+import { badRequest, conflict, notFound } from '../../platform/access/errors';
 import { recordEvent } from '../audit/record';
-import type { PasswordHasher } from '../../platform/passwords/password';
 import { emptyTraits, type User } from '../../platform/storage/repos/users';
-import type { UserTokenKind } from '../../platform/storage/repos/tokens';
+import type { UserToken } from '../../platform/storage/repos/tokens';
 import type { Store } from '../../platform/storage/store';
 import type { UserInput } from './schemas';
-import { hashToken, inviteTtlMs, newTokenValue, resetTtlMs, tokenAuditId } from './tokens';
+import { hashToken, inviteTtlMs, liveUserToken, newTokenValue, resetTtlMs } from './tokens';
+
+export const linkInvalid = 'this invite or reset link is invalid or has expired';
 
 /** An invite or reset token with its plaintext value, which is stored only hashed. */
 export interface UserTokenValue {
@@ -14,11 +15,10 @@ export interface UserTokenValue {
   expiresAt: number;
 }
 
-/** Local users, their invite and reset tokens, and their passwords. */
+/** Local users and their invite and reset tokens (setting and changing passwords is PasswordService's). */
 export class UserService {
   constructor(
     private readonly store: Store,
-    private readonly hasher: PasswordHasher,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -83,11 +83,11 @@ export class UserService {
    * Creates an invite (first password) or reset token, replacing any earlier one. A reset also removes the
    * current password and signs the user out everywhere, as the link is now the only way back in.
    */
-  async createToken(actor: string, username: string, kind: UserTokenKind): Promise<UserTokenValue> {
+  async createToken(actor: string, username: string, kind: 'invite' | 'reset', store: Store = this.store): Promise<UserTokenValue> {
     const now = this.now();
     const value = newTokenValue();
     const expiresAt = now + (kind === 'invite' ? inviteTtlMs : resetTtlMs);
-    await this.store.transaction(async (tx) => {
+    await store.transaction(async (tx) => {
       if (!(await tx.users.get(username))) throw notFound(`user ${username} not found`);
       await tx.userTokens.deleteForUser(username);
       await tx.userTokens.create({ idHash: hashToken(value), username, kind, expiresAt, createdAt: now });
@@ -100,46 +100,15 @@ export class UserService {
     return { username, value, expiresAt };
   }
 
-  private async liveToken(value: string) {
-    const token = await this.store.userTokens.get(hashToken(value));
-    if (!token || token.expiresAt <= this.now()) throw notFound('this invite or reset link is invalid or has expired');
+  /** The live invite or reset token of `value`. */
+  async liveToken(value: string): Promise<UserToken> {
+    const token = await liveUserToken(this.store, value, ['invite', 'reset'], this.now());
+    if (!token) throw notFound(linkInvalid);
     return token;
   }
 
   async tokenInfo(value: string): Promise<UserTokenValue> {
     const token = await this.liveToken(value);
     return { username: token.username, value, expiresAt: token.expiresAt };
-  }
-
-  /** Sets a password with an invite or reset token, which is then spent. Returns the user's name. */
-  async setPasswordWithToken(value: string, password: string): Promise<string> {
-    const token = await this.liveToken(value);
-    const passwordHash = await this.hasher.hash(password);
-    const now = this.now();
-    await this.store.transaction(async (tx) => {
-      // Spending the token inside the transaction means two concurrent uses cannot both succeed.
-      const still = await tx.userTokens.get(token.idHash);
-      if (!still) throw notFound('this invite or reset link is invalid or has expired');
-      await tx.userTokens.delete(token.idHash);
-      await tx.users.update(token.username, { passwordHash, failedLogins: 0, lockedUntil: null });
-      await tx.webSessions.deleteForUser(token.username);
-      await recordEvent(tx, 'INVITE_TOKEN_USED', { user: token.username, name: token.username, token_id: tokenAuditId(value), token_type: token.kind }, now);
-      await recordEvent(tx, 'USER_PASSWORD_CHANGED', { user: token.username }, now);
-    });
-    return token.username;
-  }
-
-  /** Changes a signed-in user's password after checking the old one. */
-  async changePassword(user: User, oldPassword: string, newPassword: string): Promise<void> {
-    const ok = user.passwordHash ? await this.hasher.verify(user.passwordHash, oldPassword) : false;
-    if (!ok) {
-      await recordEvent(this.store, 'USER_PASSWORD_CHANGE_FAILURE', { user: user.name, error: 'the old password is wrong' }, this.now());
-      throw forbidden('the old password is wrong');
-    }
-    const passwordHash = await this.hasher.hash(newPassword);
-    await this.store.transaction(async (tx) => {
-      await tx.users.update(user.name, { passwordHash });
-      await recordEvent(tx, 'USER_PASSWORD_CHANGED', { user: user.name }, this.now());
-    });
   }
 }

@@ -1,26 +1,55 @@
 import { apiPaths } from '@portcullis/shared';
-import { forbidden } from '../../platform/access/errors';
+import { badRequest, forbidden } from '../../platform/access/errors';
 import type { Gateway } from '../../platform/server/context';
-import { loginBody, renewBody } from './schemas';
+import { loginBeginBody, loginBody, loginFinishBody, renewBody } from './schemas';
 import { clearSessionCookie, setSessionCookie } from './cookie';
-import { LoginFailed, invalidCredentials } from './service';
+import { LoginService } from './login';
+import { LoginFailed, invalidCredentials, type IssuedSession } from './service';
+
+/** Any sign-in failure the caller must not learn more about leaves as the generic 403. */
+async function generic<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof LoginFailed) throw forbidden(invalidCredentials);
+    throw err;
+  }
+}
 
 export function webSessionRoutes(gw: Gateway) {
   const secure = !!gw.config.tls;
+  const login = new LoginService(gw.webSessions, gw.mfa);
+
+  const started = (issued: IssuedSession, reply: Parameters<typeof setSessionCookie>[0]) => {
+    setSessionCookie(reply, issued, secure);
+    return issued.json;
+  };
 
   gw.route('POST', apiPaths.webSession, {
     access: { public: 'signing in is how a caller gets an identity' },
     body: loginBody,
-    handler: async ({ body, req, reply }) => {
-      try {
-        const issued = await gw.webSessions.login(body.user, body.pass, req.ip);
-        setSessionCookie(reply, issued, secure);
-        return issued.json;
-      } catch (err) {
-        if (err instanceof LoginFailed) throw forbidden(invalidCredentials);
-        throw err;
-      }
+    handler: async ({ body, req, reply }) => started(await generic(() => login.withPassword(body.user, body.pass, req.ip, body.second_factor_token)), reply),
+  });
+
+  gw.route('POST', apiPaths.mfaLoginBegin, {
+    access: { public: 'signing in with a key starts here: a passwordless challenge, or one issued after the password' },
+    body: loginBeginBody,
+    handler: async ({ body, req }) => {
+      if (body.passwordless) return gw.mfa.passwordlessChallenge();
+      const user = await generic(() => gw.webSessions.checkPassword(body.user!, body.pass!, req.ip));
+      if (!(await gw.mfa.hasDevice(user.name))) throw badRequest('you have no second-factor device: sign in with your password alone');
+      return gw.mfa.challenge(user.name, 'login');
     },
+  });
+
+  gw.route('POST', apiPaths.mfaLoginFinish, {
+    access: { public: 'signing in with a key ends here: the assertion answering the challenge begin issued is the credential' },
+    body: loginFinishBody,
+    handler: async ({ body, req, reply }) =>
+      started(
+        await generic(() => (body.user === undefined ? login.withPasskey(body.webauthnAssertionResponse, req.ip) : login.withKey(body.user, body.webauthnAssertionResponse, req.ip))),
+        reply,
+      ),
   });
 
   gw.route('POST', apiPaths.webSessionRenew, {

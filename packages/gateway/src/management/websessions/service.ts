@@ -8,7 +8,7 @@ import { RoleSet } from '../roles/roleset';
 import type { WebSession } from '../../platform/storage/repos/webSessions';
 import type { User } from '../../platform/storage/repos/users';
 import type { Store } from '../../platform/storage/store';
-import { lockoutMs, maxFailedLogins } from './lockout';
+import { countFailure, isLockedOut } from './lockout';
 import { presentSession } from './presenter';
 import { sessionCookie } from './cookie';
 import { bearerFor, hashSecret, newSecret, sameSecret } from './secrets';
@@ -28,7 +28,18 @@ export interface IssuedSession {
   json: BearerTokenJson;
 }
 
-/** Web sessions: sign-in with lockout, the cookie-plus-bearer check of every request, renewal and logout. */
+/** How a sign-in's session differs from the usual one. */
+export interface SessionOptions {
+  /** Shorter than the configured session TTL (a headless sign-in's session serves one command). */
+  ttlMs?: number;
+  /** The sign-in itself was approved with a second factor (headless), so per-session MFA is satisfied. */
+  mfaVerified?: boolean;
+}
+
+/**
+ * Web sessions: the password check with its lockout, issuing a session once a sign-in succeeded (LoginService
+ * decides when), the cookie-plus-bearer check of every request, renewal and logout.
+ */
 export class WebSessionService {
   constructor(
     private readonly store: Store,
@@ -41,8 +52,11 @@ export class WebSessionService {
     return new RoleSet(await this.store.roles.getMany(user.roles), user.traits);
   }
 
-  /** Signs a user in with their password; every failure throws LoginFailed after auditing it. */
-  async login(username: string, password: string, remoteAddr: string): Promise<IssuedSession> {
+  /**
+   * Checks a user's password, with the lockout: a failure is audited, counts towards it, and throws
+   * LoginFailed. A success does not end a run of failures: only a whole sign-in does.
+   */
+  async checkPassword(username: string, password: string, remoteAddr: string): Promise<User> {
     const now = this.now();
     const user = await this.store.users.get(username);
     if (!user || !user.passwordHash) {
@@ -51,45 +65,40 @@ export class WebSessionService {
       throw new LoginFailed();
     }
     const matches = await this.hasher.verify(user.passwordHash, password);
-    if (user.lockedUntil && user.lockedUntil > now) {
+    if (isLockedOut(user, now)) {
       await recordEvent(this.store, 'USER_LOCAL_LOGINFAILURE', { user: username, error: 'user is locked out', success: false, 'addr.remote': remoteAddr }, now);
       throw new LoginFailed();
     }
     if (!matches) {
       await this.store.transaction(async (tx) => {
-        const failures = await tx.users.addFailedLogin(username);
         await recordEvent(tx, 'USER_LOCAL_LOGINFAILURE', { user: username, error: invalidCredentials, success: false, 'addr.remote': remoteAddr }, now);
-        if (failures >= maxFailedLogins) {
-          const lockedUntil = now + lockoutMs;
-          await tx.users.update(username, { failedLogins: 0, lockedUntil });
-          await recordEvent(tx, 'USER_LOGIN_LOCKED', { user: username, locked_until: new Date(lockedUntil).toISOString(), attempts: failures }, now);
-        }
+        await countFailure(tx, username, now);
       });
       throw new LoginFailed();
     }
+    return user;
+  }
+
+  /** Signs in a user who proved who they are (see LoginService), by name; LoginFailed if the user is gone. */
+  async signInAs(username: string, remoteAddr: string, method: string, opts: SessionOptions = {}): Promise<IssuedSession> {
+    const user = await this.store.users.get(username);
+    if (!user) throw new LoginFailed();
+    return this.signIn(user, remoteAddr, method, opts);
+  }
+
+  /**
+   * The end of every sign-in, once the user proved who they are: a session, the end of any run of failures,
+   * and the audit event, together.
+   */
+  async signIn(user: User, remoteAddr: string, method: string, opts: SessionOptions = {}): Promise<IssuedSession> {
+    const now = this.now();
     const roles = await this.roleSet(user);
     return this.store.transaction(async (tx) => {
       // Sweeping expired sessions here keeps the table to live ones without a timer.
       await tx.webSessions.deleteExpired(now);
-      if (user.failedLogins !== 0 || user.lockedUntil !== null) await tx.users.update(username, { failedLogins: 0, lockedUntil: null });
-      const issued = await this.issue(tx, user.name, roles, now, now);
-      await recordEvent(tx, 'USER_LOCAL_LOGIN', { user: username, method: 'local', success: true, 'addr.remote': remoteAddr }, now);
-      return issued;
-    });
-  }
-
-  /**
-   * Issues a session to a user whose identity was proven some other way than a password (a headless approval),
-   * auditing the login in the same transaction. `ttlMs` shortens it below the usual session TTL.
-   */
-  async issueVerified(username: string, remoteAddr: string, opts: { method: string; ttlMs: number; mfaVerified: boolean }, tx: Store = this.store): Promise<IssuedSession> {
-    const now = this.now();
-    const user = await tx.users.get(username);
-    if (!user) throw new LoginFailed();
-    const roles = await this.roleSet(user);
-    return tx.transaction(async (t) => {
-      const issued = await this.issue(t, user.name, roles, now, now, now, { ttlMs: opts.ttlMs, mfaVerified: opts.mfaVerified });
-      await recordEvent(t, 'USER_LOCAL_LOGIN', { user: username, method: opts.method, success: true, 'addr.remote': remoteAddr }, now);
+      if (user.failedLogins !== 0 || user.lockedUntil !== null) await tx.users.update(user.name, { failedLogins: 0, lockedUntil: null });
+      const issued = await this.issue(tx, user.name, roles, now, now, now, opts);
+      await recordEvent(tx, 'USER_LOCAL_LOGIN', { user: user.name, method, success: true, 'addr.remote': remoteAddr }, now);
       return issued;
     });
   }
@@ -101,7 +110,7 @@ export class WebSessionService {
     loginTime: number,
     now: number,
     lastActive = now,
-    opts: { ttlMs?: number; mfaVerified?: boolean } = {},
+    opts: SessionOptions = {},
   ): Promise<IssuedSession> {
     const secret = newSecret();
     const roleTtl = roles.maxSessionTtl();

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { WebSocket } from 'ws';
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import { type AccessRule, authorize } from './authorize';
 import { checkCsrf } from './csrf';
 import { badRequest } from './errors';
+import { describeIssues } from './issues';
 import type { Identity } from './identity';
 import type { Site } from '../clusters/sites';
 
@@ -61,17 +62,6 @@ export interface SocketRouteSpec<Q, P> extends Omit<Schemas<never, Q, P>, 'body'
 }
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** Names the first few problems, field by field, for the 400 the caller sees. */
-export function describeIssues(where: string, error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => {
-      const path = [where, ...i.path.map(String)].join('.');
-      return `${path}: ${i.message}`;
-    })
-    .join('; ');
-}
 
 /** Resolves the cluster of a path that names one; every route with a `:clusterId` goes through here. */
 function siteOf<P>(resolveSite: SiteResolver, params: P): RouteContext<unknown, unknown, P>['site'] {

@@ -17,6 +17,15 @@ const publicRoutes = new Map([
   ['GET /scripts/:token/install-node.sh', 'an install script: the join token in the path is the credential'],
   ['GET /scripts/portcullis-agent.tgz', 'the agent package an install script fetches; it holds no secret'],
   ['GET /v1/agent/tunnel', 'agents dial in and authenticate with their own join token or certificate'],
+  ['POST /v1/webapi/mfa/login/begin', 'signing in with a key or passkey: the challenge comes before any identity'],
+  ['POST /v1/webapi/mfa/login/finishsession', 'signing in with a key or passkey: its answer to the challenge is the credential'],
+  ['POST /v1/webapi/mfa/token/:tokenId/registerchallenge', 'the invite and reset pages register a device: the token is the credential'],
+  ['POST /v1/webapi/mfa/token/:tokenId/authenticatechallenge', 'a page holding a reset or privilege token challenges its user: the token is the credential'],
+  ['GET /v1/webapi/mfa/token/:tokenId/devices', 'a page holding a token lists its user’s devices: the token is the credential'],
+  ['DELETE /v1/webapi/mfa/token/:tokenId/devices/:deviceName', 'removing a device spends a privilege token, which is the credential'],
+  ['POST /v1/webapi/recovery', 'a user who lost their password or device: the recovery code is the credential'],
+  ['POST /v1/webapi/login/headless', 'a command line without a session asks for one; the user approves it in a signed-in browser'],
+  ['POST /v1/webapi/login/headless/:requestId/session', 'the command line collects its approved session: the secret only it holds is the credential'],
 ]);
 
 /** A concrete path for a route pattern: the local cluster for cluster ids, a placeholder elsewhere. */

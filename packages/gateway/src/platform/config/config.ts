@@ -27,6 +27,19 @@ const passwordHashingSchema = z
   .strict()
   .default(defaultPasswordHashing);
 
+const webauthnSchema = z
+  .object({
+    /** A host name: the public URL's, or a parent domain of it. */
+    rpId: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, 'rpId must be a host name such as example.com, without scheme or port')
+      .optional(),
+    /** The origins the console is served on, e.g. https://gateway.example.com. */
+    origins: z.array(z.url()).min(1).optional(),
+  })
+  .strict()
+  .default({});
+
 export const configSchema = z
   .object({
     listen: z.string().regex(listenPattern, 'listen must be HOST:PORT, e.g. 127.0.0.1:3080').default('127.0.0.1:3080'),
@@ -46,10 +59,24 @@ export const configSchema = z
         /** 0 turns the inactivity timeout off. */
         inactivityTimeout: durationField.default(0),
         secondFactor: z.enum(['off', 'otp', 'webauthn', 'on', 'optional']).default('off'),
+        /** The WebAuthn relying party; both default to the public URL's host name and origin. */
+        webauthn: webauthnSchema,
+        /** passwordless: the login page leads with passkeys. */
+        connectorName: z.enum(['local', 'passwordless']).default('local'),
+        /** Recovery codes, issued when a password is set, each recovering a lost password or device once. */
+        recoveryCodes: z.boolean().default(false),
         passwordHashing: passwordHashingSchema,
       })
       .strict()
-      .default({ sessionTtl: 12 * 3_600_000, inactivityTimeout: 0, secondFactor: 'off', passwordHashing: passwordHashingSchema.parse(undefined) }),
+      .default({
+        sessionTtl: 12 * 3_600_000,
+        inactivityTimeout: 0,
+        secondFactor: 'off',
+        webauthn: {},
+        connectorName: 'local',
+        recoveryCodes: false,
+        passwordHashing: passwordHashingSchema.parse(undefined),
+      }),
     ui: z.object({ scrollbackLines: z.number().int().min(1).default(1000) }).strict().default({ scrollbackLines: 1000 }),
     webDir: z.string().min(1).default(defaultWebDir),
     agentPackage: z.string().min(1).default(defaultAgentPackage),

@@ -5,30 +5,36 @@ import { buildProgram } from '../../cli/program';
 import { createGateway } from '../server/app';
 import { parseConfig } from './config';
 
-describe('settings the gateway cannot enforce yet', () => {
+describe('settings the gateway cannot honour together', () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-unenforced-'));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it.each(['otp', 'webauthn', 'on', 'optional'] as const)('refuses to start with auth.secondFactor: %s, saying what to set', async (secondFactor) => {
-    const config = parseConfig({ dataDir, logLevel: 'silent', auth: { secondFactor } });
+  it.each(['off', 'otp'] as const)('refuses to lead the login page with passkeys under auth.secondFactor: %s, saying what to set', async (secondFactor) => {
+    const config = parseConfig({ dataDir, logLevel: 'silent', auth: { secondFactor, connectorName: 'passwordless' } });
     await expect(createGateway(config)).rejects.toThrow(
-      `refusing to start:\n  auth.secondFactor: ${secondFactor} cannot be enforced yet: this gateway does not check second factors, so every login would pass on a password alone. Set auth.secondFactor: off until second factors are supported.`,
+      `refusing to start:\n  auth.connectorName: passwordless signs people in with passkeys, which auth.secondFactor: ${secondFactor} does not allow. Set auth.secondFactor to webauthn, on or optional, or auth.connectorName to local.`,
     );
+  });
+
+  it('refuses an RP id that does not cover the origins the console is served on', async () => {
+    const config = parseConfig({ dataDir, logLevel: 'silent', publicUrl: 'https://gw.example.com', auth: { secondFactor: 'on', webauthn: { rpId: 'example.org' } } });
+    await expect(createGateway(config)).rejects.toThrow(/^refusing to start:\n {2}auth\.webauthn\.rpId: example\.org does not cover https:\/\/gw\.example\.com,/);
+    const parent = parseConfig({ dataDir, logLevel: 'silent', auth: { secondFactor: 'on', webauthn: { rpId: 'example.com', origins: ['https://gw.example.com', 'https://example.com:8443'] } } });
+    await (await createGateway(parent)).close();
   });
 
   it('portcullis start fails with the same message before listening', async () => {
     const file = path.join(dataDir, 'gateway.yaml');
-    writeFileSync(file, `dataDir: ${dataDir}\nlisten: 127.0.0.1:0\nauth:\n  secondFactor: otp\n`);
+    writeFileSync(file, `dataDir: ${dataDir}\nlisten: 127.0.0.1:0\nauth:\n  secondFactor: otp\n  connectorName: passwordless\n`);
     const program = buildProgram(() => undefined).exitOverride();
-    await expect(program.parseAsync(['start', '--config', file], { from: 'user' })).rejects.toThrow(/^refusing to start:\n {2}auth\.secondFactor: otp cannot be enforced yet/);
+    await expect(program.parseAsync(['start', '--config', file], { from: 'user' })).rejects.toThrow(/^refusing to start:\n {2}auth\.connectorName: passwordless signs people in with passkeys/);
   });
 
-  it('starts with auth.secondFactor: off', async () => {
-    const server = await createGateway(parseConfig({ dataDir, logLevel: 'silent', auth: { secondFactor: 'off' } }));
+  it.each(['off', 'otp', 'webauthn', 'on', 'optional'] as const)('starts with auth.secondFactor: %s, now that second factors are enforced', async (secondFactor) => {
+    const server = await createGateway(parseConfig({ dataDir, logLevel: 'silent', auth: { secondFactor } }));
     await server.close();
-    expect(server.adminInvite).toMatch(/^[0-9a-f]{32}$/);
   });
 });

@@ -16,6 +16,8 @@ import { passwordRoutes } from '../../management/users/passwordRoutes';
 import { userRoutes } from '../../management/users/routes';
 import { UserService } from '../../management/users/service';
 import { auditRoutes } from '../../management/audit/routes';
+import { mfaRoutes } from '../../management/mfa/routes';
+import { headlessRoutes } from '../../management/headless/routes';
 import { clusterRoutes } from '../clusters/routes';
 import { consoleRoutes } from '../web/console';
 import { registerSecurityHeaders } from '../web/headers';
@@ -49,7 +51,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   const store = await openStorage({ dataDir: config.dataDir, db: config.db, onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost') });
   let url = publicUrl(config);
   const gw = createContext(app, config, store, () => url, opts.now);
-  const users = new UserService(store, gw.hasher, gw.now);
+  const users = new UserService(store, gw.now);
   const roles = new RoleService(store, gw.now);
   const adminInvite = await firstStart(store, roles, users);
 
@@ -63,8 +65,10 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   webSessionRoutes(gw);
   userRoutes(gw, users);
   passwordRoutes(gw, users);
+  mfaRoutes(gw);
   roleRoutes(gw, roles);
   auditRoutes(gw);
+  headlessRoutes(gw);
   const resources = registerResources(gw, app, opts.resources);
   clusterRoutes(gw, { nodes: () => resources.nodes.count(gw.now(), []) });
   await consoleRoutes(app, gw);

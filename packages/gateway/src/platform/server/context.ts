@@ -4,6 +4,8 @@ import { Sites } from '../clusters/sites';
 import { PasswordHasher } from '../passwords/password';
 import type { GatewayConfig } from '../config/config';
 import { WebSessionService } from '../../management/websessions/service';
+import { MfaService } from '../../management/mfa/service';
+import { RelyingParty } from '../../management/mfa/webauthn';
 import type { Store } from '../storage/store';
 
 /** What every domain's routes receive: the config, storage, shared services and the guarded route helpers. */
@@ -12,6 +14,8 @@ export interface Gateway {
   store: Store;
   hasher: PasswordHasher;
   webSessions: WebSessionService;
+  /** Second factors: devices, challenges and checking answers (the SecondFactor every MFA check goes through). */
+  mfa: MfaService;
   now: () => number;
   /** The URL people open, e.g. for invite links. Known once the server listens. */
   publicUrl: () => string;
@@ -23,6 +27,7 @@ export interface Gateway {
 
 export function createContext(app: FastifyInstance, config: GatewayConfig, store: Store, publicUrl: () => string, now = Date.now): Gateway {
   const hasher = new PasswordHasher(config.auth.passwordHashing);
+  const mfa = new MfaService(store, config, new RelyingParty(config.auth.webauthn, publicUrl, 'Portcullis'), now);
   const webSessions = new WebSessionService(store, config, hasher, now);
   const sites = new Sites(config.clusterName);
   const guards: Guards = { authenticate: (req, opts) => webSessions.authenticate(req, opts), resolveSite: (id) => sites.resolve(id) };
@@ -31,6 +36,7 @@ export function createContext(app: FastifyInstance, config: GatewayConfig, store
     store,
     hasher,
     webSessions,
+    mfa,
     now,
     publicUrl,
     sites,

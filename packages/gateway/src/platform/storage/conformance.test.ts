@@ -1,5 +1,6 @@
 import { engines, openTestStorage } from '../../../test/harness';
 import { insertEvents, makeEvents } from '../../../test/factories';
+import { mfaRepo, type MfaDevice } from '../../management/mfa/repo';
 import { presetRoles } from '../../management/roles/presets';
 import { openStorage } from './open';
 import { emptyTraits, type User } from './repos/users';
@@ -70,6 +71,51 @@ describe.each(engines)('storage conformance on %s', (engine) => {
     await store.users.delete('dan');
     expect(await store.userTokens.get('t1')).toBeUndefined();
     expect(await store.webSessions.get('s1')).toBeUndefined();
+  });
+
+  it('keeps second-factor devices and spends each TOTP step, signature counter, challenge and recovery code once', async () => {
+    const mfa = mfaRepo(store);
+    await store.users.create(user('mia'));
+    const app: MfaDevice = { id: 'd1', username: 'mia', name: 'phone', type: 'totp', totpSecret: 'JBSWY3DPEHPK3PXP', totpLastStep: null, credentialId: null, publicKey: null, signCount: 0, transports: [], residentKey: false, addedAt: 1, lastUsed: 1 };
+    const key: MfaDevice = { ...app, id: 'd2', name: 'key', type: 'webauthn', totpSecret: null, credentialId: 'cred-1', publicKey: 'pk', transports: ['usb'], residentKey: true, addedAt: 2, lastUsed: 2 };
+    await mfa.addDevice(app);
+    await mfa.addDevice(key);
+    expect(await mfa.devices('mia')).toEqual([app, key]);
+    expect(await mfa.deviceByCredential('cred-1')).toEqual(key);
+    await expect(mfa.addDevice({ ...app, id: 'd3' })).rejects.toHaveProperty('message', expect.stringMatching(/UNIQUE constraint|duplicate key/));
+
+    // Of concurrent uses of one TOTP step exactly one wins; an earlier step never does.
+    const uses = await Promise.all(Array.from({ length: 5 }, () => mfa.useTotpStep('d1', 100, 7)));
+    expect(uses.filter(Boolean)).toHaveLength(1);
+    expect([await mfa.useTotpStep('d1', 99, 8), await mfa.useTotpStep('d1', 101, 9)]).toEqual([false, true]);
+    expect(await mfa.device('mia', 'phone')).toMatchObject({ totpLastStep: 101, lastUsed: 9 });
+    // A key that keeps no counter stays at 0; one that does must count up.
+    expect([await mfa.useSignCount('d2', 0, 10), await mfa.useSignCount('d2', 3, 11), await mfa.useSignCount('d2', 3, 12), await mfa.useSignCount('d2', 0, 13)]).toEqual([true, true, false, false]);
+    expect(await mfa.device('mia', 'key')).toMatchObject({ signCount: 3, lastUsed: 11 });
+
+    const challenge = { challenge: 'c1', username: 'mia', scope: 'reauth', token_hash: null, data: '{}', expires_at: 100, created_at: 50 };
+    await mfa.putChallenge(challenge);
+    await mfa.putChallenge({ ...challenge, challenge: 'c2', scope: 'register', token_hash: 'th', created_at: 60 });
+    const taken = await Promise.all([mfa.takeChallenge('c1'), mfa.takeChallenge('c1')]);
+    expect(taken.filter(Boolean)).toEqual([challenge]);
+    expect(await mfa.pendingRegistration('th')).toMatchObject({ challenge: 'c2', scope: 'register' });
+    await mfa.dropRegistration('th');
+    expect(await mfa.pendingRegistration('th')).toBeUndefined();
+    // Storing a challenge sweeps the expired ones.
+    await mfa.putChallenge({ ...challenge, challenge: 'c3', expires_at: 150 });
+    await mfa.putChallenge({ ...challenge, challenge: 'c4', created_at: 200, expires_at: 300 });
+    expect(await mfa.takeChallenge('c3')).toBeUndefined();
+
+    await mfa.replaceRecoveryCodes('mia', ['h1', 'h2'], 5);
+    expect([await mfa.useRecoveryCode('mia', 'h1', 6), await mfa.useRecoveryCode('mia', 'h1', 7), await mfa.useRecoveryCode('dan', 'h2', 7)]).toEqual([true, false, false]);
+    await mfa.replaceRecoveryCodes('mia', ['h3'], 8);
+    expect(await mfa.useRecoveryCode('mia', 'h2', 9)).toBe(false);
+
+    expect((await mfa.deleteDevices('mia')).map((d) => d.name).sort()).toEqual(['key', 'phone']);
+    await mfa.addDevice(app);
+    await store.users.delete('mia');
+    expect(await mfa.devices('mia')).toEqual([]);
+    expect(await mfa.takeChallenge('c4')).toBeUndefined();
   });
 
   it('stores roles as resources, with the YAML they were written in', async () => {

@@ -36,7 +36,7 @@ export interface WebSessionRow {
   expires_at: number;
   last_active: number;
   /** 1 when the session was itself approved with a second factor (headless), so it needs no further MFA. */
-  mfa_verified: Generated<number>;
+  mfa_verified: number;
 }
 
 export interface RoleRow {
