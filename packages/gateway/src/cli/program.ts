@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { agentCommand } from '../agent/command';
+import { clientCommands } from './client/commands';
 import { nodesCommand } from './nodes';
 import { rolesCommand } from './roles';
 import { startCommand } from './start';
@@ -7,11 +8,13 @@ import { usersCommand } from './users';
 
 /** The portcullis command line; `out` receives each line a command prints. */
 export function buildProgram(out: (line: string) => void = (line) => console.log(line)): Command {
-  const program = new Command('portcullis').description('Portcullis: one gateway to your infrastructure');
+  // Positional options let `ssh node ls -la` hand -la to the command rather than read it as portcullis's own.
+  const program = new Command('portcullis').description('Portcullis: one gateway to your infrastructure').enablePositionalOptions();
   startCommand(program);
   usersCommand(program, out);
   rolesCommand(program, out);
   agentCommand(program);
   nodesCommand(program);
+  clientCommands(program, out);
   return program;
 }

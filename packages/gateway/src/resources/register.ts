@@ -13,6 +13,7 @@ import { nodesModule } from './nodes/module';
 import { nodeRepo, type NodeRepo } from './nodes/repo';
 import { RecordingStore } from './recordings/store';
 import { recordingRoutes } from './recordings/routes';
+import { sessionMfaRoutes } from './sessionmfa/routes';
 
 /** What every resource kind's module registers with: the session core, agents and storage. */
 export interface Resources {
@@ -31,6 +32,8 @@ export interface ResourcesOptions {
   heartbeatMs?: number;
   /** Kinds beyond the built-in ones (tests register one of their own through this). */
   modules?: ResourceModule[];
+  /** How long a session waits for the answer to its second-factor challenge (60 s). */
+  sessionMfaTimeoutMs?: number;
 }
 
 /**
@@ -42,12 +45,13 @@ export function registerResources(gw: Gateway, app: FastifyInstance, options: Re
   const tokens = new JoinTokenService(gw.store, gw.now);
   const agents = new AgentRegistry(gw.store, tokens, gw.now, { heartbeatMs: options.heartbeatMs ?? 5_000 });
   const recordings = new RecordingStore(gw.config.dataDir);
-  const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings);
+  const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings, { sessionMfaTimeoutMs: options.sessionMfaTimeoutMs });
   const resources: Resources = { gw, app, core, agents, nodes };
   for (const module of [nodesModule, ...(options.modules ?? [])]) module(resources);
   tokenRoutes(gw, tokens);
   tunnelRoutes(gw, agents);
   liveSessionRoutes(gw, core);
+  sessionMfaRoutes(gw, nodes, core.kinds.get('node'));
   recordingRoutes(gw, recordings);
   app.addHook('preClose', () => agents.closeAll());
   return resources;

@@ -46,6 +46,14 @@ describe('RoleSet', () => {
     expect(new RoleSet([wide, noRoot], traits).principals('logins')).toEqual(['alice']);
   });
 
+  it('requires a second factor per session as soon as one role asks for it, whatever the others say', () => {
+    const asks = role('spec:\n  options:\n    require_session_mfa: true\n');
+    const declines = role('spec:\n  options:\n    require_session_mfa: false\n');
+    expect(new RoleSet([preset('access'), declines], traits).requireSessionMfa()).toBe(false);
+    expect(new RoleSet([preset('access'), asks, declines], traits).requireSessionMfa()).toBe(true);
+    expect(new RoleSet([], traits).requireSessionMfa()).toBe(false);
+  });
+
   it('takes the shortest max_session_ttl', () => {
     expect(new RoleSet([preset('access'), preset('editor')], traits).maxSessionTtl()).toBe(8 * 3600_000);
   });

@@ -90,6 +90,11 @@ export class RoleSet {
     return ttls.length ? Math.min(...ttls) : undefined;
   }
 
+  /** Whether a second factor must be given before each session (per-session MFA): any role asking for it is enough. */
+  requireSessionMfa(): boolean {
+    return this.roles.some((r) => r.spec.options.require_session_mfa === true);
+  }
+
   /** A desktop or session option that defaults to on: off as soon as one role turns it off. */
   optionEnabled(option: 'desktop_clipboard' | 'desktop_directory_sharing' | 'record_desktop'): boolean {
     return this.roles.every((r) =>

@@ -28,15 +28,22 @@ export interface AdmitRequest {
 /**
  * The one admission check every way into a resource passes: the resource exists and is reachable, and the
  * user's roles allow the login there (the kind decides; deny wins). A refusal by the roles is audited. Locks
- * and per-session MFA plug in here.
+ * plug in here; per-session MFA follows admission (sessionMfa.ts), since it needs the client's answer.
  */
 export async function admit(store: Store, request: AdmitRequest): Promise<Admission | Refusal> {
   const { kind, identity, login, remoteAddr } = request;
   const resource = await kind.find(request.id);
   if (!resource) return { refused: 'missing', message: `${kind.name} ${request.id} was not found or is offline` };
   const reason = kind.refusal(identity, resource, login);
-  if (!reason) return { kind, resource, identity, login, remoteAddr };
-  await recordEvent(store, request.refusedEvent, {
+  const admission = { kind, resource, identity, login, remoteAddr };
+  if (!reason) return admission;
+  return refuseAdmission(store, admission, request.refusedEvent, reason);
+}
+
+/** Refuses what was admitted so far (a second factor was then not given): audited as `event`, with the sentence the user reads. */
+export async function refuseAdmission(store: Store, admission: Admission, event: EventName, reason: string): Promise<Refusal> {
+  const { kind, resource, identity, login, remoteAddr } = admission;
+  await recordEvent(store, event, {
     user: identity.user.name,
     login,
     server: resource.name,

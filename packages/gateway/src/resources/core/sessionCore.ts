@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { ParticipantMode } from '@portcullis/shared';
+import type { MfaResponseJson, ParticipantMode } from '@portcullis/shared';
 import type { WebSocket } from 'ws';
 import type { Identity } from '../../platform/access/identity';
-import { recordEvent } from '../../management/audit/record';
+import { recordEvent, type EventName } from '../../management/audit/record';
 import type { Gateway } from '../../platform/server/context';
 import { closeInterruptedRecordings } from '../recordings/recover';
 import type { RecordingStore } from '../recordings/store';
-import { admit, isRefusal, type Admission, type AdmitRequest, type Refusal } from './admit';
+import { admit, isRefusal, refuseAdmission, type Admission, type AdmitRequest, type Refusal } from './admit';
 import { ResourceUnreachableError, type Connectors } from './connectors';
 import { joinModes, joinRefusal, recordingEnabled } from './joinPolicy';
 import { LiveSession, type SessionEnd } from './liveSession';
 import type { ResourceKinds } from './resource';
 import { sessionJson } from './sessionJson';
-import { refuse, sendControl, type Incoming } from './socket';
+import { askOnSocket, checkSessionAnswer, sessionMfaRequired, sessionMfaTimeoutMs } from './sessionMfa';
+import { refuse, sendControl, type Held } from './socket';
 import { SessionTracker, type TrackedSession } from './tracker';
 
 /** A session without a terminal (one command) is still described with one: the default window. */
@@ -20,18 +21,24 @@ const noTerminal = { w: 80, h: 24 };
 
 export interface StartOptions {
   socket: WebSocket;
-  /** Stops holding what the browser sent during admission and hands it over (see holdIncoming). */
-  held: () => Incoming[];
+  /** What the browser sent during admission (see holdIncoming); the answer to a second-factor challenge is taken from it. */
+  held: Held;
   /** A shell on a terminal (interactive: joinable, recorded, session.start written) or one command. */
   open: { type: 'shell'; term: { w: number; h: number } } | { type: 'exec'; command: string };
   /** Events of the adapter's own, written after the session ends and before its session.end event. */
   onEnd?: (end: SessionEnd, auditFields: Record<string, unknown>) => Promise<unknown>;
 }
 
+export interface SessionCoreOptions {
+  /** How long a session waits for the answer to its second-factor challenge. */
+  sessionMfaTimeoutMs?: number;
+}
+
 /**
- * The session core: admit → open a channel through the resource's connector → track → parties and
- * recording → audit start and end. The terminal, the command socket and file transfer are thin adapters over
- * it, and a new resource kind gets all of it by registering a kind and a connector.
+ * The session core: admit → a second factor when the roles ask for one → open a channel through the
+ * resource's connector → track → parties and recording → audit start and end. The terminal, the command
+ * socket and file transfer are thin adapters over it, and a new resource kind gets all of it by registering
+ * a kind and a connector.
  */
 export class SessionCore {
   readonly tracker: SessionTracker;
@@ -42,6 +49,7 @@ export class SessionCore {
     readonly kinds: ResourceKinds,
     readonly connectors: Connectors,
     private readonly recordings: RecordingStore,
+    private readonly options: SessionCoreOptions = {},
   ) {
     this.tracker = new SessionTracker(gw.now);
     void closeInterruptedRecordings(recordings, gw.store, (sid) => this.live.has(sid)).catch((err: Error) =>
@@ -61,10 +69,22 @@ export class SessionCore {
     return undefined;
   }
 
+  /**
+   * Per-session MFA for a request that brings its answer along (file transfer's `webauthn` parameter): the
+   * refusal, audited as `event`, or undefined when no second factor is needed or the answer is accepted.
+   */
+  async checkSecondFactor(admission: Admission, answer: MfaResponseJson | undefined, event: EventName): Promise<Refusal | undefined> {
+    if (!sessionMfaRequired(admission.identity)) return undefined;
+    const reason = await checkSessionAnswer(this.gw.mfa, admission.identity, answer, admission.remoteAddr);
+    return reason ? refuseAdmission(this.gw.store, admission, event, reason) : undefined;
+  }
+
   /** Opens the admitted session and bridges it to the browser's socket until it ends, audited start to end. */
   async start(admission: Admission, options: StartOptions): Promise<void> {
     const { kind, resource, identity, login, remoteAddr } = admission;
     const { socket } = options;
+    const refusal = await this.secondFactorRefusal(socket, options.held, identity, remoteAddr);
+    if (refusal) return refuse(socket, (await refuseAdmission(this.gw.store, admission, 'SESSION_REJECTED', refusal)).message);
     const user = identity.user.name;
     const clusterName = this.gw.config.clusterName;
     const sid = randomUUID();
@@ -122,7 +142,7 @@ export class SessionCore {
   }
 
   /** Joins the browser to a running session in the requested mode, or refuses with the reason. */
-  async join(socket: WebSocket, identity: Identity, sid: string, requested: ParticipantMode | undefined, remoteAddr: string, held: () => Incoming[]): Promise<void> {
+  async join(socket: WebSocket, identity: Identity, sid: string, requested: ParticipantMode | undefined, remoteAddr: string, held: Held): Promise<void> {
     const live = this.live.get(sid);
     if (!live) return refuse(socket, `session ${sid} was not found or has ended`);
     const allowed = this.modesFor(identity, sid);
@@ -135,7 +155,19 @@ export class SessionCore {
           : `your roles do not allow joining session ${sid}: ${joinRefusal(identity.roles, live.ownerRoles, live.session.kind)}`,
       );
     }
+    const refusal = await this.secondFactorRefusal(socket, held, identity, remoteAddr);
+    if (refusal) {
+      const { login, resource } = live.session;
+      await recordEvent(this.gw.store, 'SESSION_REJECTED', { user: identity.user.name, sid, login, server: resource.name, server_id: resource.id, reason: refusal, error: refusal, 'addr.remote': remoteAddr });
+      return refuse(socket, `access denied to session ${sid}: ${refusal}`);
+    }
     await live.join(socket, identity.user.name, mode, remoteAddr, held);
+  }
+
+  /** Why the session may not open for want of a second factor, asked for on the socket when the roles require one; undefined when it may. */
+  private async secondFactorRefusal(socket: WebSocket, held: Held, identity: Identity, remoteAddr: string): Promise<string | undefined> {
+    if (!sessionMfaRequired(identity)) return undefined;
+    return askOnSocket(this.gw.mfa, socket, held, identity, remoteAddr, this.options.sessionMfaTimeoutMs ?? sessionMfaTimeoutMs);
   }
 
   /** The modes this user is offered for this session (empty: may not join). */

@@ -3,18 +3,65 @@ import type { WebSocket } from 'ws';
 
 export type Incoming = [data: Buffer, isBinary: boolean];
 
+type Control<T extends ControlMessage['type']> = Extract<ControlMessage, { type: T }>;
+
 /**
- * Holds what the browser sends while access checks and the channel's start are still running, so keystrokes
- * typed at once are not lost; the returned function stops holding and hands them over in order.
+ * What the browser sent while access checks and the channel's start were still running. Calling it stops
+ * holding and hands the messages over in order; `take` waits for one control message the checks themselves
+ * need (the answer to a second-factor challenge), which is then not handed over.
  */
-export function holdIncoming(socket: WebSocket): () => Incoming[] {
+export interface Held {
+  (): Incoming[];
+  /** The first control message of `type`, sent before or within `timeoutMs`; `missing` says why none came. */
+  take<T extends ControlMessage['type']>(type: T, timeoutMs: number): Promise<{ message: Control<T> } | { missing: 'timeout' | 'closed' }>;
+}
+
+const controlOf = (data: Buffer, isBinary: boolean): ControlMessage | undefined => {
+  if (isBinary) return undefined;
+  try {
+    const frame = decodeFrame(data.toString());
+    return frame.kind === 'control' ? frame.message : undefined;
+  } catch {
+    // A malformed message stays held; the session's receive loop answers it with an error.
+    return undefined;
+  }
+};
+
+/** Starts holding what the browser sends, so keystrokes typed at once are not lost while the checks run. */
+export function holdIncoming(socket: WebSocket): Held {
   const held: Incoming[] = [];
-  const hold = (data: Buffer, isBinary: boolean) => held.push([data, isBinary]);
+  let wanted: { type: ControlMessage['type']; found: (message: ControlMessage) => void } | undefined;
+  const hold = (data: Buffer, isBinary: boolean) => {
+    const message = wanted && controlOf(data, isBinary);
+    if (wanted && message?.type === wanted.type) return wanted.found(message);
+    held.push([data, isBinary]);
+  };
   socket.on('message', hold);
-  return () => {
+  const release = () => {
     socket.off('message', hold);
     return held;
   };
+  const take: Held['take'] = (type, timeoutMs) => {
+    const index = held.findIndex(([data, isBinary]) => controlOf(data, isBinary)?.type === type);
+    if (index >= 0) {
+      const [[data, isBinary]] = held.splice(index, 1) as [Incoming];
+      return Promise.resolve({ message: controlOf(data, isBinary) as Control<typeof type> });
+    }
+    return new Promise((resolve) => {
+      const settle = (answer: Awaited<ReturnType<Held['take']>>) => {
+        clearTimeout(timer);
+        socket.off('close', closed);
+        wanted = undefined;
+        resolve(answer as never);
+      };
+      const closed = () => settle({ missing: 'closed' });
+      const timer = setTimeout(() => settle({ missing: 'timeout' }), timeoutMs);
+      socket.once('close', closed);
+      if (socket.readyState !== socket.OPEN) return closed();
+      wanted = { type, found: (message) => settle({ message: message as Control<typeof type> }) };
+    });
+  };
+  return Object.assign(release, { take });
 }
 
 export const sendControl = (socket: WebSocket, message: ControlMessage): void => {

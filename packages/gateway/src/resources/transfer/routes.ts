@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { recordEvent } from '../../management/audit/record';
 import { HttpError, notFound, forbidden } from '../../platform/access/errors';
 import type { Identity } from '../../platform/access/identity';
+import { jsonQueryParam } from '../../platform/access/jsonQueryParam';
 import { isRefusal } from '../core/admit';
+import { sessionMfaAnswer } from '../core/sessionMfa';
 import { ResourceUnreachableError, type Transfer } from '../core/connectors';
 import type { SessionCore } from '../core/sessionCore';
 import type { Gateway } from '../../platform/server/context';
@@ -26,7 +28,10 @@ const transferQuery = z.object({
     .optional(),
   moderatedSessionId: z.string().optional(),
   fileTransferRequestId: z.string().optional(),
+  /** The answer to a 'session' second-factor challenge, when the roles require one per session. */
+  webauthn: jsonQueryParam(sessionMfaAnswer).optional(),
 });
+type TransferQuery = z.infer<typeof transferQuery>;
 const uploadBody = z.custom<Readable>((v) => v instanceof Readable, 'send the file as the raw request body with Content-Type: application/octet-stream');
 
 /** A node's refusal ("Permission denied", "No such file") as the matching HTTP status, never a 500. */
@@ -51,15 +56,21 @@ function counter(): Transform & { bytes: number } {
 /**
  * File transfer through /sites/{id}/nodes/{serverId}/{login}/scp: GET downloads `location`, POST uploads the
  * raw request body to it. Both stream end to end (nothing is held whole in memory), run as the login on the
- * node after the same access checks as a shell, and are audited.
+ * node after the same access checks as a shell (the second factor comes as the `webauthn` parameter), and
+ * are audited.
  */
 export function transferRoutes(gw: Gateway, app: FastifyInstance, core: SessionCore) {
   // Uploads arrive as the raw body; the handler streams it instead of letting the server buffer it.
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
 
-  async function prepare(identity: Identity, params: z.infer<typeof transferParams>, remoteAddr: string) {
+  async function prepare(identity: Identity, params: z.infer<typeof transferParams>, query: TransferQuery, remoteAddr: string) {
     const admission = await core.admit({ kind: 'node', id: params.serverId, identity, login: params.login, remoteAddr, refusedEvent: 'SCP_DISALLOWED' });
     if (isRefusal(admission)) throw admission.refused === 'missing' ? notFound(admission.message) : forbidden(admission.message);
+    const noSecondFactor = await core.checkSecondFactor(admission, query.webauthn, 'SCP_DISALLOWED');
+    if (noSecondFactor) {
+      const how = query.webauthn ? '' : `: answer a challenge of scope "session" (POST ${apiPaths.mfaAuthenticateChallenge}) and send the answer as the webauthn query parameter`;
+      throw forbidden(`${noSecondFactor.message}${how}`);
+    }
     const { resource } = admission;
     const caller = { user: identity.user.name, keyId: `${identity.user.name}@${gw.config.clusterName}` };
     let files;
@@ -83,7 +94,7 @@ export function transferRoutes(gw: Gateway, app: FastifyInstance, core: SessionC
     params: transferParams,
     query: transferQuery,
     handler: async ({ identity, params, query, req, reply }) => {
-      const { node, download } = await prepare(identity!, params, req.ip);
+      const { node, download } = await prepare(identity!, params, query, req.ip);
       const path = remotePath(query.location);
       const event = { user: identity!.user.name, login: params.login, path, server_id: node.id, server_hostname: node.name, 'addr.remote': req.ip };
       const transfer = download(path);
@@ -112,7 +123,7 @@ export function transferRoutes(gw: Gateway, app: FastifyInstance, core: SessionC
     query: transferQuery,
     body: uploadBody,
     handler: async ({ identity, params, query, body, req }) => {
-      const { node, upload } = await prepare(identity!, params, req.ip);
+      const { node, upload } = await prepare(identity!, params, query, req.ip);
       const path = remotePath(query.location, query.filename);
       const event = { user: identity!.user.name, login: params.login, path, server_id: node.id, server_hostname: node.name, 'addr.remote': req.ip };
       const transfer = upload(path);
