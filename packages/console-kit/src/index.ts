@@ -45,3 +45,13 @@ export { FileTransferBar, type FileTransferBarProps } from './fileTransfer/FileT
 export { NodeList, type NodeListProps } from './servers/NodeList';
 export { type FetchNodes, gatewayNodes, type NodePage } from './servers/nodesService';
 export { type LoginCredentials, LoginForm, type LoginFormProps } from './login/LoginForm';
+export { loginWithPasskey, loginWithSecurityKey } from './login/keyLogin';
+
+// Second factors: the browser's WebAuthn, and the prompt that asks for a key tap or a code.
+export { createCredential, getAssertion, supportsWebauthn } from './mfa/webauthn';
+export {
+  type AskSecondFactor,
+  SecondFactorPrompt,
+  type SecondFactorPromptProps,
+} from './mfa/SecondFactorPrompt';
+export { useSecondFactorDialog } from './mfa/useSecondFactorDialog';

@@ -32,6 +32,7 @@ test('the package exports exactly these names', () => {
     'H4',
     'Icon',
     'Icons',
+    'Image',
     'Indicator',
     'Input',
     'Label',

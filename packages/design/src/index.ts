@@ -4,6 +4,7 @@ export * from './Flex';
 export * from './Text';
 export * from './Link';
 export * from './Icon';
+export * from './Image';
 export * from './Button';
 export * from './ButtonIcon';
 export * from './Card';

@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@portcullis/design';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import type { GatewayAccess } from '../gateway';
@@ -56,10 +56,11 @@ test('uploads each chosen file into the target directory, showing progress, then
   await user.upload(within(dialog).getByLabelText(/Files/), files);
   await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
   expect(upload).toHaveBeenCalledWith(target, '/tmp', files[0], expect.anything());
-  first.progress({ loaded: 1, total: 4 });
+  // Progress arrives from the network, outside any user event.
+  act(() => first.progress({ loaded: 1, total: 4 }));
   expect(await within(dialog).findByText('25%')).toBeInTheDocument();
   expect(within(dialog).getByRole('progressbar', { name: 'Transfer progress' })).toHaveAttribute('aria-valuenow', '25');
-  first.settle().resolve();
+  await act(async () => first.settle().resolve());
   expect(await within(dialog).findByText('Uploaded a.txt, b.txt to /tmp')).toBeInTheDocument();
   expect(upload).toHaveBeenLastCalledWith(target, '/tmp', files[1], expect.anything());
 });
@@ -130,4 +131,38 @@ test('the dialogs name the node by its hostname, not its id', async () => {
   expect(await openDialog(user, 'Upload files')).toHaveAccessibleName('Upload to root@web-1');
   await user.click(screen.getByRole('button', { name: 'Close' }));
   expect(await openDialog(user, 'Download a file')).toHaveAccessibleName('Download from root@web-1');
+});
+
+test('a node and login that need a second factor ask for it before each transfer, which carries the answer', async () => {
+  const user = userEvent.setup();
+  const posted: string[] = [];
+  const api = {
+    post: async (path: string) => {
+      posted.push(path);
+      return path.endsWith('/mfa/required') ? { required: true } : { totp_challenge: true };
+    },
+  };
+  const ask = jest.fn().mockResolvedValue({ totp_code: '123456' });
+  download.mockResolvedValue(new Blob(['x']));
+  renderBar(<FileTransferBar {...target} gateway={{ api } as unknown as GatewayAccess} saveFile={jest.fn()} askSecondFactor={ask} />);
+  const dialog = await openDialog(user, 'Download a file');
+  await user.type(within(dialog).getByLabelText(/File path/), '/etc/hostname');
+  await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+  expect(await within(dialog).findByText('Downloaded hostname')).toBeInTheDocument();
+  expect(posted).toEqual(['/v1/webapi/sites/main/mfa/required', '/v1/webapi/mfa/authenticatechallenge']);
+  expect(ask).toHaveBeenCalledWith({ totp_challenge: true });
+  expect(download).toHaveBeenCalledWith(target, '/etc/hostname', expect.objectContaining({ mfaResponse: { totp_code: '123456' } }));
+});
+
+test('a second factor not given stops the transfer and says so', async () => {
+  const user = userEvent.setup();
+  const api = { post: async (path: string) => (path.endsWith('/mfa/required') ? { required: true } : { totp_challenge: true }) };
+  const ask = jest.fn().mockRejectedValue(new Error('The second factor was not given.'));
+  renderBar(<FileTransferBar {...target} gateway={{ api } as unknown as GatewayAccess} askSecondFactor={ask} />);
+  const dialog = await openDialog(user, 'Upload files');
+  await user.type(within(dialog).getByLabelText(/Target directory/), '/tmp');
+  await user.upload(within(dialog).getByLabelText(/Files/), [new File(['1'], 'a.txt')]);
+  await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+  expect(await within(dialog).findByText('The second factor was not given.')).toBeInTheDocument();
+  expect(upload).not.toHaveBeenCalled();
 });

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Dialog, Field, FieldInput, FileInput, Flex, ProgressBar, Text } from '@portcullis/design';
 import { type FormEvent, useState } from 'react';
 import type { GatewayAccess } from '../gateway';
+import type { AskSecondFactor } from '../mfa/SecondFactorPrompt';
 import { downloadFile, type TransferTarget, uploadFile } from './transferFile';
+import { transferMfaAnswer } from './transferMfa';
 import { progressText, type TransferState, useTransfer } from './useTransfer';
 
 export type FileTransferBarProps = TransferTarget & {
@@ -11,12 +13,17 @@ export type FileTransferBarProps = TransferTarget & {
   gateway: GatewayAccess;
   /** Hands a downloaded file to the browser; tests capture it instead. */
   saveFile?: (blob: Blob, name: string) => void;
+  /**
+   * Asks the user for a second factor, for nodes and logins whose roles want one per session; without it the
+   * bar does not check, and the gateway's refusal is shown.
+   */
+  askSecondFactor?: AskSecondFactor;
 };
 
 type Mode = 'upload' | 'download' | null;
 
 /** Upload and download for the active terminal's node and login, through the gateway's scp route. */
-export function FileTransferBar({ gateway, saveFile = saveWithBrowser, nodeName, ...target }: FileTransferBarProps) {
+export function FileTransferBar({ gateway, saveFile = saveWithBrowser, nodeName, askSecondFactor, ...target }: FileTransferBarProps) {
   const where = `${target.login}@${nodeName ?? target.serverId}`;
   const [mode, setMode] = useState<Mode>(null);
   const transfer = useTransfer();
@@ -33,10 +40,10 @@ export function FileTransferBar({ gateway, saveFile = saveWithBrowser, nodeName,
         Download a file
       </Button>
       <Dialog open={mode === 'upload'} onClose={close} title={`Upload to ${where}`} disableBackdropClose>
-        <UploadForm target={target} gateway={gateway} transfer={transfer} />
+        <UploadForm target={target} gateway={gateway} transfer={transfer} askSecondFactor={askSecondFactor} />
       </Dialog>
       <Dialog open={mode === 'download'} onClose={close} title={`Download from ${where}`} disableBackdropClose>
-        <DownloadForm target={target} gateway={gateway} transfer={transfer} saveFile={saveFile} />
+        <DownloadForm target={target} gateway={gateway} transfer={transfer} saveFile={saveFile} askSecondFactor={askSecondFactor} />
       </Dialog>
     </Flex>
   );
@@ -48,9 +55,15 @@ interface FormProps {
   target: TransferTarget;
   gateway: GatewayAccess;
   transfer: Transfer;
+  askSecondFactor?: AskSecondFactor;
 }
 
-function UploadForm({ target, gateway, transfer }: FormProps) {
+/** The second factor one transfer needs, if any, asked for just before it starts. */
+const mfaFor = ({ target, gateway, askSecondFactor }: FormProps) =>
+  askSecondFactor ? transferMfaAnswer(target, gateway.api, askSecondFactor) : undefined;
+
+function UploadForm(props: FormProps) {
+  const { target, gateway, transfer } = props;
   const [directory, setDirectory] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [uploaded, setUploaded] = useState<string[]>([]);
@@ -58,7 +71,12 @@ function UploadForm({ target, gateway, transfer }: FormProps) {
     e.preventDefault();
     setUploaded([]);
     for (const file of files) {
-      const ok = await transfer.run((options) => uploadFile(target, directory, file, { ...options, gateway }).then(() => true));
+      const ok = await transfer.run(async (options) => {
+        const asking = mfaFor(props);
+        const mfaResponse = asking && (await asking);
+        await uploadFile(target, directory, file, { ...options, gateway, mfaResponse });
+        return true;
+      });
       if (!ok) return;
       setUploaded((done) => [...done, file.name]);
     }
@@ -85,13 +103,17 @@ function UploadForm({ target, gateway, transfer }: FormProps) {
   );
 }
 
-function DownloadForm({ target, gateway, transfer, saveFile }: FormProps & { saveFile: (blob: Blob, name: string) => void }) {
+function DownloadForm({ saveFile, ...props }: FormProps & { saveFile: (blob: Blob, name: string) => void }) {
+  const { target, gateway, transfer } = props;
   const [path, setPath] = useState('');
   const [saved, setSaved] = useState('');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaved('');
-    const blob = await transfer.run((options) => downloadFile(target, path, { ...options, gateway }));
+    const blob = await transfer.run(async (options) => {
+      const asking = mfaFor(props);
+      return downloadFile(target, path, { ...options, gateway, mfaResponse: asking && (await asking) });
+    });
     if (!blob) return;
     const name = baseName(path);
     saveFile(blob, name);

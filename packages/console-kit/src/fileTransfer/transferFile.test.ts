@@ -86,6 +86,18 @@ test('download GETs the path and resolves with the bytes, reporting download pro
   expect(progress).toEqual([{ loaded: 3, total: undefined }]);
 });
 
+test('the answer to a second-factor challenge travels as JSON in the webauthn parameter', () => {
+  const { xhr, options } = setup();
+  const answer = { webauthn_response: { id: 'cred-1', type: 'public-key', response: { signature: 'c2ln' } } };
+  void downloadFile(target, '/etc/hostname', { ...options, mfaResponse: answer });
+  const url = new URL(xhr.url, 'http://gateway');
+  expect(url.searchParams.get('location')).toBe('/etc/hostname');
+  expect(JSON.parse(url.searchParams.get('webauthn')!)).toEqual(answer);
+  const plain = setup();
+  void uploadFile(target, '/tmp', Object.assign(new Blob(['x']), { name: 'x' }), plain.options);
+  expect(new URL(plain.xhr.url, 'http://gateway').searchParams.has('webauthn')).toBe(false);
+});
+
 test('a refused transfer rejects with the server’s error message', async () => {
   const { xhr, options } = setup();
   const done = downloadFile(target, '/root/secret', options);

@@ -1,4 +1,11 @@
-import { ApiError, apiErrorMessage, type ErrorBody, fileTransferPath, networkErrorMessage } from '@portcullis/shared';
+import {
+  ApiError,
+  apiErrorMessage,
+  type ErrorBody,
+  fileTransferPath,
+  type MfaResponseJson,
+  networkErrorMessage,
+} from '@portcullis/shared';
 import type { GatewayAccess } from '../gateway';
 
 export interface TransferTarget {
@@ -18,6 +25,8 @@ interface TransferOptions {
   gateway: Pick<GatewayAccess, 'csrfToken' | 'bearerToken'>;
   onProgress: (progress: TransferProgress) => void;
   signal?: AbortSignal;
+  /** The answer to a second-factor challenge of scope 'session', when the node and login need one (transferMfa.ts). */
+  mfaResponse?: MfaResponseJson;
   /** Tests pass a fake; the browser's XMLHttpRequest reports upload and download progress, which fetch cannot. */
   createRequest?: () => XMLHttpRequest;
 }
@@ -25,14 +34,18 @@ interface TransferOptions {
 /** Uploads `file` into `directory` on the node as the login (POST to the scp route, raw bytes as the body). */
 export function uploadFile(target: TransferTarget, directory: string, file: Blob & { name: string }, options: TransferOptions) {
   const url = fileTransferPath(target.clusterId, target.serverId, target.login, directory, file.name);
-  return send<void>('POST', url, file, options, 'json');
+  return send<void>('POST', withMfa(url, options.mfaResponse), file, options, 'json');
 }
 
 /** Downloads the file at `path` on the node (GET on the scp route). */
 export function downloadFile(target: TransferTarget, path: string, options: TransferOptions) {
   const url = fileTransferPath(target.clusterId, target.serverId, target.login, path);
-  return send<Blob>('GET', url, null, options, 'blob');
+  return send<Blob>('GET', withMfa(url, options.mfaResponse), null, options, 'blob');
 }
+
+/** The scp route takes the second factor's answer as JSON in its `webauthn` parameter (a code travels there too). */
+const withMfa = (url: string, answer: MfaResponseJson | undefined) =>
+  answer ? `${url}&webauthn=${encodeURIComponent(JSON.stringify(answer))}` : url;
 
 function send<T>(
   method: 'GET' | 'POST',

@@ -1,51 +1,143 @@
-import { Alert, Button, FieldInput, Text, Validation, requiredField } from '@portcullis/design';
+import {
+  Alert,
+  Box,
+  Button,
+  FieldInput,
+  RadioGroup,
+  Text,
+  Validation,
+  requiredField,
+} from '@portcullis/design';
 import { primaryAuthType, type WebConfig } from '@portcullis/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
+import { loginSecondFactors, type LoginSecondFactor, secondFactorLabels } from './secondFactors';
 import { SsoProviders } from './SsoProviders';
-
-/** Second-factor settings that ask for a one-time code at sign-in. */
-const otpSecondFactors = new Set(['otp', 'on', 'optional']);
 
 /** What the local form collected; the password is as typed (the app encodes it for the wire). */
 export interface LoginCredentials {
   user: string;
   pass: string;
-  /** Present only when the gateway asks for a one-time code. */
+  /** The authenticator code, when the user signs in with one. */
   secondFactorToken?: string;
 }
 
 export interface LoginFormProps {
-  /** The gateway's config: whether the local form shows, the second factor, the connectors and which leads. */
+  /** The gateway's config: which ways to sign in it offers, the second factor, and which leads. */
   config: WebConfig;
-  /** Signs in with valid local credentials; called only once the fields pass validation. */
+  /** Signs in with a password, and the code when one was given (POST /sessions/web). */
   onLogin: (credentials: LoginCredentials) => void;
+  /** Signs in with a password and then a security-key tap (loginWithSecurityKey). */
+  onLoginWithKey: (credentials: { user: string; pass: string }) => void;
+  /** Signs in with a passkey alone (loginWithPasskey). */
+  onPasskey: () => void;
   /** Follows a single sign-on connector's URL. */
   onSso: (url: string) => void;
-  /** A sign-in is running: the button shows it and cannot be pressed again. */
+  /** A sign-in is running: the button that started it shows so, and none can be pressed again. */
   busy?: boolean;
   /** Why the last sign-in failed. */
   error?: string;
 }
 
+type Way = 'passkey' | 'local' | 'sso';
+
+/** Which ways to sign in lead, from the primary auth type; the others follow in this order. */
+const order: Record<ReturnType<typeof primaryAuthType>, Way[]> = {
+  passwordless: ['passkey', 'local', 'sso'],
+  local: ['local', 'passkey', 'sso'],
+  sso: ['sso', 'local', 'passkey'],
+};
+
 /**
- * The ways to sign in that the gateway offers: the local form (username, password and, when the second factor
- * asks for it, a one-time code) and a button per single sign-on connector, whichever the config says leads first.
- * It only collects; the app decides what signing in does and where it goes afterwards.
+ * The ways to sign in that the gateway offers, the primary one first: a passkey, the local form (username,
+ * password and the second factor the config asks for: a code, a key tapped after the password, or the user's
+ * pick of the two) and a button per single sign-on connector. It only collects; the app makes the calls and
+ * decides where to go afterwards.
  */
-export function LoginForm({ config, onLogin, onSso, busy = false, error }: LoginFormProps) {
+export function LoginForm({
+  config,
+  onLogin,
+  onLoginWithKey,
+  onPasskey,
+  onSso,
+  busy = false,
+  error,
+}: LoginFormProps) {
+  const [started, setStarted] = useState<'form' | 'passkey'>('form');
+  const lead = primaryAuthType(config);
+  const ways: Record<Way, ReactNode> = {
+    passkey:
+      lead === 'passwordless' || config.auth.allowPasswordless ? (
+        <Button
+          kind={lead === 'passwordless' ? 'primary' : 'border'}
+          size="large"
+          block
+          loading={busy && started === 'passkey'}
+          disabled={busy && started !== 'passkey'}
+          onClick={() => {
+            setStarted('passkey');
+            onPasskey();
+          }}
+        >
+          Sign in with a passkey
+        </Button>
+      ) : null,
+    local: config.auth.localAuthEnabled ? (
+      <LocalForm
+        config={config}
+        busy={busy && started === 'form'}
+        disabled={busy && started !== 'form'}
+        onSubmit={(credentials, secondFactor) => {
+          setStarted('form');
+          if (secondFactor === 'webauthn') onLoginWithKey(credentials);
+          else onLogin(credentials);
+        }}
+      />
+    ) : null,
+    sso: config.auth.providers.some((p) => p.url) ? (
+      <SsoProviders providers={config.auth.providers} onSelect={onSso} />
+    ) : null,
+  };
+  const shown = order[lead].filter((way) => ways[way]);
+
+  return (
+    <>
+      {error ? <Alert>{error}</Alert> : null}
+      {shown.map((way, i) => (
+        <Fragment key={way}>
+          {i > 0 ? (
+            <Text muted textAlign="center" my={3}>
+              or
+            </Text>
+          ) : null}
+          {ways[way]}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+interface LocalFormProps {
+  config: WebConfig;
+  busy: boolean;
+  disabled: boolean;
+  onSubmit: (credentials: LoginCredentials, secondFactor: LoginSecondFactor) => void;
+}
+
+/** Username, password, and the second factor: a code field when it is a code, a choice when the user picks. */
+function LocalForm({ config, busy, disabled, onSubmit }: LocalFormProps) {
   const [user, setUser] = useState('');
   const [pass, setPass] = useState('');
   const [otp, setOtp] = useState('');
-  const askOtp = otpSecondFactors.has(config.auth.second_factor);
-  const lead = primaryAuthType(config);
+  const { choices, initial } = loginSecondFactors(config.auth);
+  const [secondFactor, setSecondFactor] = useState(initial);
 
   const submit = (e: FormEvent, validate: () => boolean) => {
     e.preventDefault();
     if (!validate()) return;
-    onLogin({ user, pass, secondFactorToken: askOtp ? otp : undefined });
+    onSubmit({ user, pass, ...(secondFactor === 'otp' && { secondFactorToken: otp.trim() }) }, secondFactor);
   };
 
-  const localForm = config.auth.localAuthEnabled ? (
+  return (
     <Validation>
       {({ validate }) => (
         <form onSubmit={(e) => submit(e, validate)} noValidate>
@@ -65,49 +157,37 @@ export function LoginForm({ config, onLogin, onSso, busy = false, error }: Login
             rule={requiredField('Password is required')}
             autoComplete="current-password"
           />
-          {askOtp ? (
+          {choices.length > 1 ? (
+            <Box mb={4}>
+              <RadioGroup
+                label="Second factor"
+                inline
+                value={secondFactor}
+                onChange={setSecondFactor}
+                options={choices.map((value) => ({ value, label: secondFactorLabels[value] }))}
+              />
+            </Box>
+          ) : null}
+          {secondFactor === 'otp' ? (
             <FieldInput
               label="Authenticator code"
               value={otp}
               onChange={setOtp}
-              rule={
-                config.auth.second_factor === 'optional'
-                  ? undefined
-                  : requiredField('Authenticator code is required')
-              }
+              rule={requiredField('Authenticator code is required')}
               autoComplete="one-time-code"
               inputMode="numeric"
             />
           ) : null}
-          <Button type="submit" size="large" block loading={busy}>
+          <Button type="submit" size="large" block loading={busy} disabled={disabled}>
             Sign in
           </Button>
+          {secondFactor === 'webauthn' ? (
+            <Text muted textAlign="center" mt={2}>
+              After your password, tap your security key when the browser asks.
+            </Text>
+          ) : null}
         </form>
       )}
     </Validation>
-  ) : null;
-  const sso = <SsoProviders providers={config.auth.providers} onSelect={onSso} />;
-
-  return (
-    <>
-      {error ? <Alert>{error}</Alert> : null}
-      {lead === 'sso' ? sso : localForm}
-      {lead === 'sso' && localForm ? (
-        <>
-          <Text muted textAlign="center" my={3}>
-            or
-          </Text>
-          {localForm}
-        </>
-      ) : null}
-      {lead !== 'sso' && config.auth.providers.length > 0 ? (
-        <>
-          <Text muted textAlign="center" my={3}>
-            or
-          </Text>
-          {sso}
-        </>
-      ) : null}
-    </>
   );
 }

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { decodeFrame, encodeControl, type SessionInfo, terminalAckEveryBytes } from '@portcullis/shared';
+import type { AskSecondFactor } from '../mfa/SecondFactorPrompt';
 import { type TerminalSocket, type TerminalSurface, TerminalEngine } from './TerminalEngine';
 
 type Listener = (event: { data: unknown }) => void;
@@ -71,13 +72,14 @@ class FakeTerminal implements TerminalSurface {
   }
 }
 
-function setup() {
+function setup(onMfaChallenge?: AskSecondFactor) {
   const socket = new FakeSocket();
   const terminal = new FakeTerminal();
   const events: string[] = [];
   const engine = new TerminalEngine({
     terminal,
     socket,
+    onMfaChallenge,
     onStatus: (s) => events.push(`status:${s}`),
     onSession: (s) => events.push(`session:${s.id}`),
     onAuditEvent: (e) => events.push(`audit:${String(e.code)}`),
@@ -233,4 +235,73 @@ test('dispose tells the gateway the browser left, closes the socket and stops li
   expect(socket.closedWith).toBe(1000);
   terminal.type('ls\r');
   expect(socket.input()).toEqual([]);
+});
+
+describe('a session that needs a second factor', () => {
+  const publicKey = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost' };
+  const challenge = encodeControl({ type: 'mfa-challenge', webauthn: { publicKey }, totp: false });
+  const assertion = { id: 'cred-1', type: 'public-key', response: {} };
+  /** Lets the engine's handling of the app's answer (a few promise steps, no timers) run. */
+  const answered = async () => {
+    for (let i = 0; i < 3; i += 1) await Promise.resolve();
+  };
+
+  test('asks the app with the gateway’s challenge and sends its answer, writing nothing meanwhile', async () => {
+    const ask = jest.fn<ReturnType<AskSecondFactor>, Parameters<AskSecondFactor>>();
+    let answer!: (r: { webauthn_response: typeof assertion }) => void;
+    ask.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { socket, terminal } = setup(ask);
+    socket.emit('open');
+    socket.emit('message', challenge);
+    expect(ask).toHaveBeenCalledWith({ webauthn_challenge: { publicKey }, totp_challenge: false });
+    expect(socket.controls()).toEqual([]);
+    answer({ webauthn_response: assertion });
+    await answered();
+    expect(socket.controls()).toEqual([{ kind: 'control', message: { type: 'mfa-response', webauthn_response: assertion } }]);
+    expect(terminal.text()).toBe('');
+  });
+
+  test('a code answers a challenge that accepts one', async () => {
+    const { socket } = setup(async (c) => (c.totp_challenge ? { totp_code: '123456' } : {}));
+    socket.emit('open');
+    socket.emit('message', encodeControl({ type: 'mfa-challenge', totp: true }));
+    await answered();
+    expect(socket.controls()).toEqual([{ kind: 'control', message: { type: 'mfa-response', totp_code: '123456' } }]);
+  });
+
+  test('when the user gives none, the session ends from this side, saying why', async () => {
+    const { socket, terminal, events } = setup(() => Promise.reject(new Error('The second factor was not given.')));
+    socket.emit('open');
+    socket.emit('message', challenge);
+    await answered();
+    expect(terminal.text()).toContain('\x1b[31mThe second factor was not given.');
+    expect(socket.controls()).toEqual([{ kind: 'control', message: { type: 'close', reason: 'The second factor was not given.' } }]);
+    expect(socket.closedWith).toBe(1000);
+    socket.emit('close');
+    expect(events).toEqual([
+      'status:connected',
+      'error:The second factor was not given.',
+      'status:closed',
+      'close:The second factor was not given.',
+    ]);
+  });
+
+  test('an app that cannot ask ends the session at once instead of leaving the gateway waiting', () => {
+    const { socket, events } = setup();
+    socket.emit('open');
+    socket.emit('message', challenge);
+    expect(socket.closedWith).toBe(1000);
+    expect(events).toContain('close:This session needs a second factor, and this app cannot ask for one.');
+  });
+
+  test('an answer that comes after the tab was closed is not sent', async () => {
+    let answer!: (r: { totp_code: string }) => void;
+    const { socket, engine } = setup(() => new Promise((resolve) => (answer = resolve)));
+    socket.emit('open');
+    socket.emit('message', challenge);
+    engine.dispose();
+    answer({ totp_code: '123456' });
+    await answered();
+    expect(socket.controls().map((c) => c.kind === 'control' && c.message.type)).toEqual(['close']);
+  });
 });

@@ -7,6 +7,7 @@ import {
   type SessionInfo,
   terminalAckEveryBytes,
 } from '@portcullis/shared';
+import type { AskSecondFactor } from '../mfa/SecondFactorPrompt';
 import { debounce, type Debounced } from './debounce';
 import { OutputBatcher } from './outputBatcher';
 
@@ -42,12 +43,19 @@ export interface TerminalEngineHandlers {
   /** The session ended; `reason` comes from the gateway's close message, or says the connection dropped. */
   onClose?: (reason: string) => void;
   onError?: (message: string) => void;
+  /**
+   * The session needs a second factor before it opens (per-session MFA): the app asks the user and resolves
+   * with the answer, or rejects, which ends the session. Without it such a session cannot open.
+   */
+  onMfaChallenge?: AskSecondFactor;
 }
 
 export interface TerminalEngineOptions extends TerminalEngineHandlers {
   terminal: TerminalSurface;
   socket: TerminalSocket;
 }
+
+type MfaChallengeMessage = Extract<ControlMessage, { type: 'mfa-challenge' }>;
 
 const OPEN = 1;
 const red = (text: string) => `\r\n\x1b[31m${text}\x1b[0m\r\n`;
@@ -140,11 +148,38 @@ export class TerminalEngine {
       case 'close':
         this.finish(message.reason);
         break;
+      case 'mfa-challenge':
+        void this.answerMfaChallenge(message);
+        break;
       default:
-        // File-transfer decisions and MFA challenges belong to moderated and MFA sessions the console
-        // does not open; they are ignored rather than treated as a broken connection.
+        // File-transfer decisions belong to moderated sessions the console does not open; they are ignored
+        // rather than treated as a broken connection.
         break;
     }
+  }
+
+  /** The gateway holds the shell until the answer arrives, so nothing is written to the terminal meanwhile. */
+  private async answerMfaChallenge({ webauthn, totp }: MfaChallengeMessage): Promise<void> {
+    const ask = this.options.onMfaChallenge;
+    if (!ask) {
+      this.abandon('This session needs a second factor, and this app cannot ask for one.');
+      return;
+    }
+    try {
+      const answer = await ask({ ...(webauthn && { webauthn_challenge: webauthn }), totp_challenge: totp });
+      this.sendControl({ type: 'mfa-response', ...answer });
+    } catch (err) {
+      this.abandon(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /** Ends a session that cannot open from this side, saying why. */
+  private abandon(message: string): void {
+    if (this.status === 'closed') return;
+    this.reportError(message);
+    this.sendControl({ type: 'close', reason: message });
+    this.socket.close(1000);
+    this.finish(message);
   }
 
   private acknowledge(bytes: number): void {

@@ -2,6 +2,7 @@ import { accountRoutes } from '../features/account/routes';
 import { activeSessionsRoutes } from '../features/activesessions/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { consoleRoutes } from '../features/console/routes';
+import { headlessRoutes } from '../features/headless/routes';
 import { inviteRoutes } from '../features/invite/routes';
 import { loginRoutes } from '../features/login/routes';
 import { playerRoutes } from '../features/player/routes';
@@ -28,4 +29,5 @@ export const pages: PageRoute[] = [
   ...activeSessionsRoutes,
   ...recordingsRoutes,
   ...playerRoutes,
+  ...headlessRoutes,
 ];

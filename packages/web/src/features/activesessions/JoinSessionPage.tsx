@@ -1,4 +1,11 @@
-import { openXterm, TerminalEngine, type TerminalSocket, type TerminalStatus, xtermTheme } from '@portcullis/console-kit';
+import {
+  openXterm,
+  TerminalEngine,
+  type TerminalSocket,
+  type TerminalStatus,
+  useSecondFactorDialog,
+  xtermTheme,
+} from '@portcullis/console-kit';
 import { Alert, Box, Flex, Text, useTheme } from '@portcullis/design';
 import type { ParticipantMode } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
@@ -30,6 +37,8 @@ export default function JoinSessionPage({ connect = connectTerminal }: JoinSessi
   const { theme } = useTheme();
   const { ui } = useAtomValue(webConfigAtom);
   const opening = useRef({ theme, scrollback: ui.scrollbackLines, connect });
+  // A role that requires a second factor per session asks for it before joining, too.
+  const { ask, dialog } = useSecondFactorDialog();
 
   useEffect(() => {
     const { theme: startTheme, scrollback, connect: open } = opening.current;
@@ -44,12 +53,13 @@ export default function JoinSessionPage({ connect = connectTerminal }: JoinSessi
       onStatus: setStatus,
       onSession: (session) => terminal.resize(session.terminal_params.w, session.terminal_params.h),
       onClose: setClosed,
+      onMfaChallenge: (challenge) => ask(challenge, `Joining session ${sid} needs a second factor.`),
     });
     return () => {
       engine.dispose();
       view.dispose();
     };
-  }, [clusterId, sid, mode]);
+  }, [clusterId, sid, mode, ask]);
 
   return (
     <Flex flexDirection="column" height="100vh" bg="levels.sunken">
@@ -60,6 +70,7 @@ export default function JoinSessionPage({ connect = connectTerminal }: JoinSessi
       </Flex>
       {closed ? <Alert m={2}>{closed}</Alert> : null}
       <Box ref={container} data-testid="terminal" data-status={status} data-mode={mode} flex="1" minHeight={0} p={2} />
+      {dialog}
     </Flex>
   );
 }

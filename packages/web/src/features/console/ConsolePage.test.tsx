@@ -1,6 +1,6 @@
 import type { TerminalSocket } from '@portcullis/console-kit';
-import { encodeControl, makeWebConfig, type SessionInfo, type TerminalParams } from '@portcullis/shared';
-import { act, screen, within } from '@testing-library/react';
+import { decodeFrame, encodeControl, makeWebConfig, type SessionInfo, type TerminalParams } from '@portcullis/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { Route, Routes, useNavigate } from 'react-router-dom';
@@ -38,12 +38,19 @@ class FakeSocket implements TerminalSocket {
   binaryType: BinaryType = 'blob';
   readyState = 0;
   closed = false;
+  sent: (string | Uint8Array)[] = [];
   private listeners = new Map<string, Listener[]>();
   constructor(readonly clusterId: string, readonly params: TerminalParams) {}
   addEventListener(type: string, listener: Listener) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
-  send() {}
+  send(data: string | Uint8Array) {
+    this.sent.push(data);
+  }
+  /** The control messages the page's engine sent, decoded. */
+  controls() {
+    return this.sent.filter((f): f is string => typeof f === 'string').map((f) => decodeFrame(f));
+  }
   close() {
     this.closed = true;
     this.readyState = 3;
@@ -200,5 +207,34 @@ describe('the header', () => {
     expect(within(header).getByRole('heading', { level: 1, name: 'New session' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'Servers' })).toHaveAttribute('href', '/web/cluster/main/nodes');
     expect(await screen.findByRole('table', { name: 'Servers' })).toBeInTheDocument();
+  });
+});
+
+describe('a session whose roles want a second factor', () => {
+  const challenge = encodeControl({ type: 'mfa-challenge', totp: true });
+
+  test('asks in the console’s prompt before the shell opens, and the answer goes to the gateway', async () => {
+    const user = userEvent.setup();
+    renderConsole('/web/cluster/main/console/node/n1/root');
+    sockets[0]!.emit('open');
+    sockets[0]!.emit('message', challenge);
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Your Identity' });
+    expect(dialog).toHaveTextContent('Opening root@n1 needs a second factor.');
+    await user.type(within(dialog).getByLabelText('Authenticator code'), '123456{Enter}');
+    await waitFor(() =>
+      expect(sockets[0]!.controls()).toContainEqual({ kind: 'control', message: { type: 'mfa-response', totp_code: '123456' } }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('closing the prompt ends that session and marks its tab', async () => {
+    const user = userEvent.setup();
+    renderConsole('/web/cluster/main/console/node/n1/root');
+    sockets[0]!.emit('open');
+    sockets[0]!.emit('message', challenge);
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Your Identity' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('tab', { name: 'Ended root@n1' })).toBeInTheDocument();
+    expect(sockets[0]!.closed).toBe(true);
   });
 });

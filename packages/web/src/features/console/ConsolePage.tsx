@@ -1,4 +1,4 @@
-import { FileTransferBar, NodeList, type TerminalSocket } from '@portcullis/console-kit';
+import { FileTransferBar, NodeList, type TerminalSocket, useSecondFactorDialog } from '@portcullis/console-kit';
 import { Flex, PageHeader } from '@portcullis/design';
 import { compilePath, type TerminalParams, webRoutes } from '@portcullis/shared';
 import { useAtom } from 'jotai';
@@ -31,6 +31,8 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
   const { serverId, login } = target ?? {};
   const activeId = serverId && login ? tabId(serverId, login) : undefined;
   const activeTab = tabs.find((t) => t.id === activeId);
+  // Per-session MFA: a terminal or a file transfer whose roles want a second factor asks through one prompt.
+  const { ask, dialog } = useSecondFactorDialog();
 
   useEffect(() => {
     if (serverId && login) setTabs((all) => openTab(all, { clusterId, serverId, login }));
@@ -68,9 +70,21 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
           connect={(params) => connect(tab.clusterId, params)}
           onStatus={(status) => change(tab.id, { status })}
           onSession={(session) => change(tab.id, { hostname: session.server_hostname })}
+          onMfaChallenge={(challenge) => ask(challenge, `Opening ${tabTitle(tab)} needs a second factor.`)}
         />
       ))}
-      {activeTab && <FileTransferBar key={activeTab.id} clusterId={activeTab.clusterId} serverId={activeTab.serverId} nodeName={activeTab.hostname} login={activeTab.login} gateway={gateway} />}
+      {activeTab && (
+        <FileTransferBar
+          key={activeTab.id}
+          clusterId={activeTab.clusterId}
+          serverId={activeTab.serverId}
+          nodeName={activeTab.hostname}
+          login={activeTab.login}
+          gateway={gateway}
+          askSecondFactor={(challenge) => ask(challenge, `Transferring files on ${tabTitle(activeTab)} needs a second factor.`)}
+        />
+      )}
+      {dialog}
     </Flex>
   );
 }

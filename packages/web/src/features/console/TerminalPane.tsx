@@ -1,4 +1,5 @@
 import {
+  type AskSecondFactor,
   openXterm,
   type RendererKind,
   TerminalEngine,
@@ -22,6 +23,8 @@ export interface TerminalPaneProps {
   onStatus?: (status: TerminalStatus) => void;
   onSession?: (session: SessionInfo) => void;
   onClose?: (reason: string) => void;
+  /** The session needs a second factor before its shell opens; the console's prompt asks for it. */
+  onMfaChallenge: AskSecondFactor;
 }
 
 /** One live terminal: xterm in a box that fills its parent, wired to the gateway by a TerminalEngine. */
@@ -53,6 +56,7 @@ export function TerminalPane({ serverId, login, visible, connect, ...handlers }:
       onStatus: (status) => latest.current.onStatus?.(status),
       onSession: (session) => latest.current.onSession?.(session),
       onClose: (reason) => latest.current.onClose?.(reason),
+      onMfaChallenge: (challenge) => latest.current.onMfaChallenge(challenge),
     });
     const observer = new ResizeObserver(() => xterm.fit());
     observer.observe(element);

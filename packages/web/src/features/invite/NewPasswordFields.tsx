@@ -8,6 +8,8 @@ interface Props {
   confirm: string;
   onConfirmChange(value: string): void;
   autoFocus?: boolean;
+  /** The password may be left empty (the user will sign in with a passkey instead); this says so beside it. */
+  emptyAllowed?: string;
 }
 
 /** A new password with the rules shown, and its confirmation: for an invite, a reset or a change. */
@@ -18,7 +20,9 @@ export function NewPasswordFields({
   confirm,
   onConfirmChange,
   autoFocus,
+  emptyAllowed,
 }: Props) {
+  const matches = requiredMatch(() => password, 'Passwords do not match');
   return (
     <>
       <FieldInput
@@ -26,8 +30,8 @@ export function NewPasswordFields({
         type="password"
         value={password}
         onChange={onPasswordChange}
-        rule={passwordRule}
-        helperText={passwordRuleText}
+        rule={emptyAllowed ? (value) => (value === '' ? { valid: true } : passwordRule(value)) : passwordRule}
+        helperText={emptyAllowed ? `${passwordRuleText} ${emptyAllowed}` : passwordRuleText}
         autoComplete="new-password"
         autoFocus={autoFocus}
       />
@@ -36,10 +40,7 @@ export function NewPasswordFields({
         type="password"
         value={confirm}
         onChange={onConfirmChange}
-        rule={composeRules(
-          requiredField('Please confirm your password'),
-          requiredMatch(() => password, 'Passwords do not match'),
-        )}
+        rule={emptyAllowed ? matches : composeRules(requiredField('Please confirm your password'), matches)}
         autoComplete="new-password"
       />
     </>

@@ -19,6 +19,15 @@ const page = (config: unknown, ui: React.ReactNode): Story => {
 
 export const Local = page({}, <LoginPage />);
 export const WithOneTimeCode = page({ auth: { second_factor: 'otp' } }, <LoginPage />);
+/** Any second factor: the user picks a key (tapped after the password) or a code. */
+export const PickSecondFactor = page(
+  { auth: { second_factor: 'on', allowPasswordless: true } },
+  <LoginPage />,
+);
+export const PasswordlessLeads = page(
+  { auth: { localConnectorName: 'passwordless', second_factor: 'webauthn' } },
+  <LoginPage />,
+);
 export const SingleSignOnLeads = page(
   {
     auth: {

@@ -1,4 +1,4 @@
-import { loginJson } from '@portcullis/gateway/wire';
+import { authenticateChallengeJson, loginJson } from '@portcullis/gateway/wire';
 import { apiPaths, decodePassword, makeWebConfig } from '@portcullis/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,16 @@ import { browserLocation } from '../../browserLocation';
 import { webConfigAtom } from '../../config';
 import { renderPage } from '../../testing/renderPage';
 import { server } from '../../testing/server';
+import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
+import { assertionJson } from '../../testing/mfa';
 import LoginPage from './LoginPage';
+
+// The browser's WebAuthn is played at the library's boundary: jsdom has no navigator.credentials.
+jest.mock('@simplewebauthn/browser', () => ({
+  ...jest.requireActual('@simplewebauthn/browser'),
+  browserSupportsWebAuthn: jest.fn(),
+  startAuthentication: jest.fn(),
+}));
 
 function renderLogin(config: unknown = {}, path = '/web/login') {
   const store = createStore();
@@ -24,6 +33,8 @@ function renderLogin(config: unknown = {}, path = '/web/login') {
 let assign: jest.SpyInstance;
 beforeEach(() => {
   assign = jest.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+  jest.mocked(browserSupportsWebAuthn).mockReturnValue(true);
+  jest.mocked(startAuthentication).mockResolvedValue(assertionJson as never);
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -82,6 +93,83 @@ test('asks for the one-time code when the second factor is otp, and sends it', a
   await userEvent.type(screen.getByLabelText(/Authenticator code/), '123456');
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   await waitFor(() => expect(body.second_factor_token).toBe('123456'));
+});
+
+/**
+ * The gateway's key sign-in: begin checks the password and challenges the keys (alice's one key, or any passkey),
+ * finish opens the session.
+ */
+async function keyLogin() {
+  const challenge = await authenticateChallengeJson({ credentialIds: ['Y3JlZC0x'] });
+  const sent: { path: string; body: Record<string, unknown> }[] = [];
+  const record = async ({ request }: { request: Request }) => {
+    sent.push({
+      path: new URL(request.url).pathname,
+      body: (await request.json()) as Record<string, unknown>,
+    });
+  };
+  server.use(
+    http.post(apiPaths.mfaLoginBegin, async (info) => {
+      await record(info);
+      return HttpResponse.json(challenge);
+    }),
+    http.post(apiPaths.mfaLoginFinish, async (info) => {
+      await record(info);
+      return HttpResponse.json(loginJson());
+    }),
+  );
+  return { sent, publicKey: challenge.webauthn_challenge!.publicKey };
+}
+
+test('with security keys, the password is checked, the key tapped, and the console opens', async () => {
+  const { sent, publicKey } = await keyLogin();
+  renderLogin({ auth: { second_factor: 'webauthn' } });
+  await userEvent.type(screen.getByLabelText('Username'), 'alice');
+  await userEvent.type(screen.getByLabelText('Password'), 'password-123');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  await waitFor(() => expect(assign).toHaveBeenCalledWith('/web'));
+  expect(sent.map((s) => s.path)).toEqual([apiPaths.mfaLoginBegin, apiPaths.mfaLoginFinish]);
+  expect(decodePassword(sent[0]!.body.pass as string)).toBe('password-123');
+  expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: publicKey });
+  expect(sent[1]!.body).toEqual({ user: 'alice', webauthnAssertionResponse: assertionJson });
+});
+
+test('a passkey signs in without a username or password', async () => {
+  const { sent } = await keyLogin();
+  renderLogin({ auth: { allowPasswordless: true } });
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+  await waitFor(() => expect(assign).toHaveBeenCalledWith('/web'));
+  expect(sent.map((s) => s.body)).toEqual([
+    { passwordless: true },
+    { webauthnAssertionResponse: assertionJson },
+  ]);
+});
+
+test('a browser without WebAuthn is told so, word for word, and nothing is sent', async () => {
+  jest.mocked(browserSupportsWebAuthn).mockReturnValue(false);
+  const { sent } = await keyLogin();
+  renderLogin({ auth: { localConnectorName: 'passwordless' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'this browser does not support Webauthn required for hardware tokens, please try the latest version of Chrome, Firefox or Safari',
+  );
+  expect(sent).toEqual([]);
+});
+
+test('a key prompt that gives no credential asks to try again', async () => {
+  jest.mocked(startAuthentication).mockRejectedValue(new Error('Authentication was not completed'));
+  await keyLogin();
+  renderLogin({ auth: { allowPasswordless: true } });
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('error obtaining credential, please try again');
+  expect(assign).not.toHaveBeenCalled();
+});
+
+test('the passkey leads when the local connector is passwordless', () => {
+  renderLogin({ auth: { localConnectorName: 'passwordless' } });
+  const passkey = screen.getByRole('button', { name: 'Sign in with a passkey' });
+  const local = screen.getByRole('button', { name: 'Sign in' });
+  expect(passkey.compareDocumentPosition(local) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 });
 
 test('no one-time code field when the second factor is off', () => {

@@ -1,4 +1,9 @@
-import { LoginForm, type LoginCredentials } from '@portcullis/console-kit';
+import {
+  LoginForm,
+  type LoginCredentials,
+  loginWithPasskey,
+  loginWithSecurityKey,
+} from '@portcullis/console-kit';
 import { Card, Flex, H1 } from '@portcullis/design';
 import { apiPaths, encodePassword, ensureOwnOrigin, webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
@@ -8,23 +13,30 @@ import { api } from '../../client';
 import { webConfigAtom } from '../../config';
 import { useAttempt } from '../../useAttempt';
 
-/** Sign-in (/web/login): console-kit's form, posting the session and opening the console or the redirect_uri. */
+/**
+ * Sign-in (/web/login): console-kit's form; a password (with a code), a password and a key tap, or a passkey
+ * signs in, then the console or the redirect_uri opens.
+ */
 export default function LoginPage() {
   const config = useAtomValue(webConfigAtom);
   const [params] = useSearchParams();
   const { busy, error, run } = useAttempt();
 
-  const login = ({ user, pass, secondFactorToken }: LoginCredentials) =>
+  const signIn = (start: () => Promise<unknown>) =>
     void run(async () => {
-      await api.post(apiPaths.webSession, {
-        user,
-        pass: encodePassword(pass),
-        second_factor_token: secondFactorToken,
-      });
+      await start();
       // A full load: the server renders the page with the new session's bearer token.
       const redirect = params.get('redirect_uri');
       browserLocation.assign(redirect ? ensureOwnOrigin(redirect, window.location.origin) : webRoutes.root);
     });
+  const login = ({ user, pass, secondFactorToken }: LoginCredentials) =>
+    signIn(() =>
+      api.post(apiPaths.webSession, {
+        user,
+        pass: encodePassword(pass),
+        second_factor_token: secondFactorToken,
+      }),
+    );
 
   return (
     <Flex as="main" justifyContent="center" alignItems="flex-start" pt={9} px={3} minHeight="100vh">
@@ -37,6 +49,8 @@ export default function LoginPage() {
           busy={busy}
           error={error}
           onLogin={login}
+          onLoginWithKey={(credentials) => signIn(() => loginWithSecurityKey(api, credentials))}
+          onPasskey={() => signIn(() => loginWithPasskey(api))}
           onSso={(url) => browserLocation.assign(url)}
         />
       </Card>
