@@ -66,13 +66,14 @@ async function startGateway(port: number, auth?: GatewayInfo['auth'], enrollSelf
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return { info: { url: `http://localhost:${port}`, invitePath, ...(auth ? { auth } : {}) }, stop };
+  return { info: { url: `http://localhost:${port}`, invitePath, dataDir, ...(auth ? { auth } : {}) }, stop };
 }
 
 /**
  * Starts the gateways of the end-to-end run and writes where they are, with their admin invites, to
  * build/e2e-gateways.json. Besides the main gateway, two run with short timers so the session tests
- * of spec §4 finish in seconds: one whose session renews every tick, one that logs idle users out.
+ * finish in seconds (one whose session renews every tick, one that logs idle users out), and one
+ * requires a second factor of every user.
  */
 export default async function globalSetup() {
   const port = e2ePort;
@@ -82,9 +83,11 @@ export default async function globalSetup() {
     ['shortTtl', port + 1, { sessionTtl: '200s' }],
     // Idle longer than 45 s - 30 s = 15 s logs out at the next 30 s check.
     ['idle', port + 2, { inactivityTimeout: '45s' }],
+    // Every user needs a second factor; this machine is its node too, for per-session MFA and headless ssh.
+    ['mfa', port + 3, { secondFactor: 'on' }],
   ];
   const settled = await Promise.allSettled(
-    plan.map(([name, p, auth]) => startGateway(p, auth, name === 'main')),
+    plan.map(([name, p, auth]) => startGateway(p, auth, name === 'main' || name === 'mfa')),
   );
   const started = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failure = settled.find((s) => s.status === 'rejected');

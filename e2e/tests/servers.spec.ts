@@ -6,6 +6,7 @@ import { type Browser, chromium, type Page, expect, request, test } from '@playw
 import { startPrivateSshd, type PrivateSshd } from '../../packages/gateway/test/servers/sshd';
 import { chromiumLaunch } from '../chromium';
 import { adminUser, e2ePassword, signInAsAdmin, signedInUser } from '../fixtures/console';
+import { openTerminal, terminalText, typeLine } from '../fixtures/terminal';
 
 const cluster = 'localhost';
 const openSshHostname = 'openssh-e2e';
@@ -46,8 +47,6 @@ async function apiSession(baseURL: string, user: string, password = e2ePassword)
 }
 type ApiSession = Awaited<ReturnType<typeof apiSession>>;
 
-const terminalText = (page: Page) => page.locator('[data-testid="terminal"]:visible .xterm-rows');
-
 /**
  * The admin (an editor) adds a role that may open shells as root and invites a user holding it and auditor;
  * the user accepts in the browser. Answers the user's page and an API session as that user.
@@ -61,23 +60,6 @@ async function signUpServersUser(page: Page, browser: Browser, baseURL: string, 
   await admin.context.dispose();
   const user = await signedInUser(browser, page, name, [role, 'auditor']);
   return { user, api: await apiSession(baseURL, name) };
-}
-
-/** Opens a shell as root on the node named `hostname` through its Connect menu. */
-async function openTerminal(page: Page, hostname: string, renderer: 'dom' | 'webgl' = 'dom') {
-  const row = page.getByRole('row').filter({ hasText: hostname });
-  await row.getByRole('button', { name: 'Connect' }).click();
-  await page.getByRole('menuitem', { name: 'root', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/web/cluster/${cluster}/console/node/[^/]+/root$`));
-  await expect(page.getByRole('tab', { selected: true })).toHaveText(`root@${hostname}`);
-  const terminal = page.locator('[data-testid="terminal"]:visible');
-  await expect(terminal).toHaveAttribute('data-renderer', renderer);
-  await terminal.click();
-}
-
-async function run(page: Page, command: string) {
-  await page.keyboard.type(command);
-  await page.keyboard.press('Enter');
 }
 
 /** Uploads random bytes to /tmp on the active node and downloads them back through the console's dialogs. */
@@ -151,16 +133,16 @@ test.describe('servers and the web terminal, in the DOM renderer', () => {
 
     // A shell on the agent node.
     await openTerminal(user, agentHostname);
-    await run(user, 'echo hello-$(hostname)');
+    await typeLine(user, 'echo hello-$(hostname)');
     await expect(terminalText(user)).toContainText(`hello-${machine}`);
 
     // A flood: the tab keeps painting frames, and Ctrl-C gets the prompt back (output is acknowledged only
     // as xterm parses it, so the backlog behind the interrupt is bounded by the gateway's window).
-    await run(user, 'yes e2e-flood');
+    await typeLine(user, 'yes e2e-flood');
     await expect(terminalText(user)).toContainText('e2e-flood');
     await user.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await user.keyboard.press('Control+C');
-    await run(user, 'clear; echo flood-$((6*7))');
+    await typeLine(user, 'clear; echo flood-$((6*7))');
     await expect(terminalText(user)).toContainText('flood-42', { timeout: 10_000 });
 
     const agentFile = `agent-${stamp}.bin`;
@@ -169,7 +151,7 @@ test.describe('servers and the web terminal, in the DOM renderer', () => {
     // A second tab: a shell on the OpenSSH node, picked from the console's own node list.
     await user.getByRole('button', { name: 'New tab' }).click();
     await openTerminal(user, openSshHostname);
-    await run(user, 'echo hello-$(hostname)');
+    await typeLine(user, 'echo hello-$(hostname)');
     await expect(terminalText(user)).toContainText(`hello-${machine}`);
     const sshFile = `openssh-${stamp}.bin`;
     await roundTrip(user, sshFile);
@@ -201,7 +183,7 @@ test.describe('servers and the web terminal, on WebGL', () => {
     const agentHostname = (await agentRow.getByRole('cell').first().textContent())!.trim();
     await openTerminal(user, agentHostname, 'webgl');
     // The canvas holds the text, so the round trip shows in the session's end: the shell exits on our input.
-    await run(user, 'exit');
+    await typeLine(user, 'exit');
     await expect(user.getByRole('tab', { selected: true, name: `Ended root@${agentHostname}` })).toBeVisible();
     await api.context.dispose();
     await gpuBrowser.close();

@@ -1,6 +1,7 @@
 import { type Page, expect, request, test } from '@playwright/test';
 import { chromiumLaunch } from '../chromium';
 import { adminUser, e2ePassword, signInAsAdmin, signedInUser } from '../fixtures/console';
+import { terminalText, typeLine } from '../fixtures/terminal';
 
 const cluster = 'localhost';
 
@@ -45,13 +46,7 @@ async function createRoles(baseURL: string, contents: string[]) {
   await api.dispose();
 }
 
-const terminal = (page: Page) => page.locator('[data-testid="terminal"]:visible .xterm-rows');
 const player = (page: Page) => page.locator('[data-testid="player-terminal"] .xterm-rows');
-
-async function run(page: Page, command: string) {
-  await page.keyboard.type(command);
-  await page.keyboard.press('Enter');
-}
 
 test('an observer sees the same output and cannot type, a peer can, and the recording replays it with seeking', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
@@ -70,35 +65,35 @@ test('an observer sees the same output and cannot type, a peer can, and the reco
   await owner.getByRole('menuitem', { name: 'root', exact: true }).click();
   const started = Date.now();
   await owner.locator('[data-testid="terminal"]:visible').click();
-  await run(owner, 'echo first-$((6*7))');
-  await expect(terminal(owner)).toContainText('first-42');
+  await typeLine(owner, 'echo first-$((6*7))');
+  await expect(terminalText(owner)).toContainText('first-42');
 
   // Another browser context lists it on Active Sessions and joins as observer: same screen, no typing.
   await observer.goto(`/web/cluster/${cluster}/sessions`);
   await observer.getByRole('link', { name: /as observer$/ }).first().click();
   await expect(observer).toHaveURL(new RegExp(`/web/cluster/${cluster}/console/session/[^/?]+\\?mode=observer$`));
-  await expect(terminal(observer)).toContainText('first-42');
-  await expect(terminal(owner)).toContainText(`observer-${stamp} joined the session as observer`);
+  await expect(terminalText(observer)).toContainText('first-42');
+  await expect(terminalText(owner)).toContainText(`observer-${stamp} joined the session as observer`);
   await observer.locator('[data-testid="terminal"]').click();
-  await run(observer, 'echo observer-typed');
+  await typeLine(observer, 'echo observer-typed');
   await owner.locator('[data-testid="terminal"]:visible').click();
-  await run(owner, 'echo live-$((7*6))');
-  await expect(terminal(observer)).toContainText('live-42');
+  await typeLine(owner, 'echo live-$((7*6))');
+  await expect(terminalText(observer)).toContainText('live-42');
   const liveAt = Date.now() - started;
-  await expect(terminal(owner)).not.toContainText('observer-typed');
+  await expect(terminalText(owner)).not.toContainText('observer-typed');
 
   // A peer joins from the same list and types into the shell, a few seconds later (the seek below lands between).
   await owner.waitForTimeout(6_000);
   await peer.goto(observer.url().replace('mode=observer', 'mode=peer'));
-  await expect(terminal(peer)).toContainText('live-42');
+  await expect(terminalText(peer)).toContainText('live-42');
   await peer.locator('[data-testid="terminal"]').click();
-  await run(peer, 'echo peer-$((40+2))');
-  await expect(terminal(owner)).toContainText('peer-42');
-  await expect(terminal(observer)).toContainText('peer-42');
+  await typeLine(peer, 'echo peer-$((40+2))');
+  await expect(terminalText(owner)).toContainText('peer-42');
+  await expect(terminalText(observer)).toContainText('peer-42');
 
   // The session ends; it appears in Session Recordings and plays back the same output.
   await owner.locator('[data-testid="terminal"]:visible').click();
-  await run(owner, 'exit');
+  await typeLine(owner, 'exit');
   await owner.goto(`/web/cluster/${cluster}/recordings`);
   const row = owner.getByRole('row').filter({ hasText: `owner-${stamp}` }).first();
   await row.getByRole('link', { name: 'play' }).click();
