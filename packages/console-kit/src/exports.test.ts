@@ -3,6 +3,7 @@ import * as kit from './index';
 // The public API of @portcullis/console-kit, shared by the console and the workspace app: change it on purpose.
 test('the package exports exactly these names', () => {
   expect(Object.keys(kit).sort()).toEqual([
+    'AuthenticatorCodeField',
     'FileTransferBar',
     'LoginForm',
     'NodeList',

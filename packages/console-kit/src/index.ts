@@ -55,3 +55,4 @@ export {
   type SecondFactorPromptProps,
 } from './mfa/SecondFactorPrompt';
 export { useSecondFactorDialog } from './mfa/useSecondFactorDialog';
+export { AuthenticatorCodeField, type AuthenticatorCodeFieldProps } from './mfa/AuthenticatorCodeField';

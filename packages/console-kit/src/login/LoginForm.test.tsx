@@ -76,7 +76,7 @@ test('otp: the code is required and sent with the password', async () => {
   const { onLogin } = renderForm({ second_factor: 'otp' });
   await typeCredentials(user);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
-  expect(await screen.findByText('Authenticator code is required')).toBeInTheDocument();
+  expect(await screen.findByText('Enter the code your authenticator app shows')).toBeInTheDocument();
   await user.type(screen.getByLabelText('Authenticator code'), '123456{Enter}');
   expect(onLogin).toHaveBeenCalledWith({ user: 'alice', pass: 'password-123', secondFactorToken: '123456' });
 });

@@ -11,6 +11,7 @@ import {
 import { primaryAuthType, type WebConfig } from '@portcullis/shared';
 import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
 import { loginSecondFactors, type LoginSecondFactor, secondFactorLabels } from './secondFactors';
+import { AuthenticatorCodeField } from '../mfa/AuthenticatorCodeField';
 import { SsoProviders } from './SsoProviders';
 
 /** What the local form collected; the password is as typed (the app encodes it for the wire). */
@@ -169,14 +170,7 @@ function LocalForm({ config, busy, disabled, onSubmit }: LocalFormProps) {
             </Box>
           ) : null}
           {secondFactor === 'otp' ? (
-            <FieldInput
-              label="Authenticator code"
-              value={otp}
-              onChange={setOtp}
-              rule={requiredField('Authenticator code is required')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-            />
+            <AuthenticatorCodeField value={otp} onChange={setOtp} />
           ) : null}
           <Button type="submit" size="large" block loading={busy} disabled={disabled}>
             Sign in

@@ -1,6 +1,7 @@
-import { Alert, Box, Button, FieldInput, Text, Validation, requiredField } from '@portcullis/design';
+import { Alert, Box, Button, Text, Validation } from '@portcullis/design';
 import type { AuthenticateChallengeJson, MfaResponseJson } from '@portcullis/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { AuthenticatorCodeField } from './AuthenticatorCodeField';
 import { getAssertion } from './webauthn';
 
 /** How an engine asks the app for a second factor: the app shows a prompt and resolves with the answer. */
@@ -78,15 +79,7 @@ export function SecondFactorPrompt({ challenge, onAnswer, description }: SecondF
         <Validation>
           {({ validate }) => (
             <form onSubmit={(e) => submitCode(e, validate)} noValidate>
-              <FieldInput
-                label="Authenticator code"
-                value={code}
-                onChange={setCode}
-                rule={requiredField('Enter the code your authenticator app shows')}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                autoFocus={!key}
-              />
+              <AuthenticatorCodeField value={code} onChange={setCode} autoFocus={!key} />
               <Button
                 type="submit"
                 kind={key ? 'border' : 'primary'}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { RECORD_SIZE, files } from '../../src/resources/recordings/format';
 import { RecordingStore } from '../../src/resources/recordings/store';
 import { manualClock, newRecording, tempDir } from './factories';
+import { eventually } from '../servers/fixtures';
 
 const text = (b: Buffer) => b.toString('utf8');
 
@@ -89,16 +90,25 @@ describe('recording writer and reader', () => {
     const store = new RecordingStore(tmp.dir, { flushIntervalMs: 20 });
     const rec = newRecording();
     const writer = await store.create(rec);
-    writer.output(Buffer.from('still running'));
-    const before = (await store.open(rec.sid))!;
-    expect((await before.summary()).bytes).toBe(0);
-    await before.close();
-    await new Promise((r) => setTimeout(r, 80));
-    const after = (await store.open(rec.sid))!;
-    expect(await after.summary()).toMatchObject({ bytes: 13, complete: false });
-    expect(text(await after.read(0, 100))).toBe('still running');
-    await after.close();
-    await writer.close();
+    // Closed whatever happens: an open writer keeps its screen's worker thread, and with it jest, alive.
+    try {
+      writer.output(Buffer.from('still running'));
+      const before = (await store.open(rec.sid))!;
+      expect((await before.summary()).bytes).toBe(0);
+      await before.close();
+      // Nothing but the flush timer writes it: the session neither ends nor sends more.
+      const after = await eventually(async () => {
+        const reader = (await store.open(rec.sid))!;
+        if ((await reader.summary()).bytes > 0) return reader;
+        await reader.close();
+        return undefined;
+      }, 'the pending output flushed by the timer');
+      expect(await after.summary()).toMatchObject({ bytes: 13, complete: false });
+      expect(text(await after.read(0, 100))).toBe('still running');
+      await after.close();
+    } finally {
+      await writer.close();
+    }
   });
 
   it('flushes at once when 1 MiB is pending', async () => {

@@ -1,4 +1,4 @@
-import { createCredential } from '@portcullis/console-kit';
+import { AuthenticatorCodeField, createCredential } from '@portcullis/console-kit';
 import {
   Alert,
   Box,
@@ -116,14 +116,7 @@ export function RegisterDeviceForm({
             />
           )}
           {choice === 'totp' ? (
-            <FieldInput
-              label="Authenticator code"
-              value={code}
-              onChange={setCode}
-              rule={requiredField('Enter the code your authenticator app shows')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-            />
+            <AuthenticatorCodeField value={code} onChange={setCode} />
           ) : null}
           {choice === 'webauthn' || choice === 'passkey' ? (
             <Text muted mb={4}>
