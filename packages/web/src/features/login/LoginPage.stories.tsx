@@ -28,6 +28,8 @@ export const PasswordlessLeads = page(
   { auth: { localConnectorName: 'passwordless', second_factor: 'webauthn' } },
   <LoginPage />,
 );
+/** The gateway issues recovery codes: a user who lost a password or device can trade one for a reset. */
+export const WithRecovery = page({ recoveryCodesEnabled: true, auth: { second_factor: 'on' } }, <LoginPage />);
 export const SingleSignOnLeads = page(
   {
     auth: {

@@ -1,6 +1,6 @@
-import { authenticateChallengeJson, loginJson } from '@portcullis/gateway/wire';
+import { authenticateChallengeJson, loginJson, resetTokenJson } from '@portcullis/gateway/wire';
 import { apiPaths, decodePassword, makeWebConfig } from '@portcullis/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider, createStore } from 'jotai';
 import { http, HttpResponse } from 'msw';
@@ -201,4 +201,49 @@ test('the local form leads when the auth type is local', () => {
   const sso = screen.getByRole('button', { name: 'Sign in with Okta' });
   const local = screen.getByRole('button', { name: 'Sign in' });
   expect(local.compareDocumentPosition(sso) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+});
+
+describe('recovering an account with a recovery code', () => {
+  test('is offered only when the gateway issues recovery codes', () => {
+    renderLogin();
+    expect(
+      screen.queryByRole('button', { name: 'Lost your password or second factor?' }),
+    ).not.toBeInTheDocument();
+  });
+
+  test('trades the code for a password reset and opens the reset page', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post(apiPaths.recovery, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(resetTokenJson('alice', 'reset-token-1'));
+      }),
+    );
+    renderLogin({ recoveryCodesEnabled: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Lost your password or second factor?' }));
+    const dialog = screen.getByRole('dialog', { name: 'Recover Your Account' });
+    await userEvent.type(within(dialog).getByLabelText('Username'), 'alice');
+    await userEvent.type(within(dialog).getByLabelText('Recovery code'), ' abcd-efgh-jkmn ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/web/reset/reset-token-1'));
+    expect(body).toEqual({ user: 'alice', code: 'abcd-efgh-jkmn' });
+  });
+
+  test('says why a code was refused and lets the user try another', async () => {
+    server.use(
+      http.post(apiPaths.recovery, () =>
+        HttpResponse.json({ error: { message: 'that recovery code is not valid' } }, { status: 403 }),
+      ),
+    );
+    renderLogin({ recoveryCodesEnabled: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Lost your password or second factor?' }));
+    const dialog = screen.getByRole('dialog', { name: 'Recover Your Account' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('Enter a recovery code')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Username'), 'alice');
+    await userEvent.type(within(dialog).getByLabelText('Recovery code'), 'wrong');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('that recovery code is not valid')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
 });

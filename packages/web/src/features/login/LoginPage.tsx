@@ -4,14 +4,16 @@ import {
   loginWithPasskey,
   loginWithSecurityKey,
 } from '@portcullis/console-kit';
-import { Card, Flex, H1 } from '@portcullis/design';
+import { Button, Card, Flex, H1 } from '@portcullis/design';
 import { apiPaths, encodePassword, ensureOwnOrigin, webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { browserLocation } from '../../browserLocation';
 import { api } from '../../client';
 import { webConfigAtom } from '../../config';
 import { useAttempt } from '../../useAttempt';
+import { RecoverAccountDialog } from './RecoverAccountDialog';
 
 /**
  * Sign-in (/web/login): console-kit's form; a password (with a code), a password and a key tap, or a passkey
@@ -21,6 +23,7 @@ export default function LoginPage() {
   const config = useAtomValue(webConfigAtom);
   const [params] = useSearchParams();
   const { busy, error, run } = useAttempt();
+  const [recovering, setRecovering] = useState(false);
 
   const signIn = (start: () => Promise<unknown>) =>
     void run(async () => {
@@ -53,7 +56,15 @@ export default function LoginPage() {
           onPasskey={() => signIn(() => loginWithPasskey(api))}
           onSso={(url) => browserLocation.assign(url)}
         />
+        {config.recoveryCodesEnabled && config.auth.localAuthEnabled ? (
+          <Flex justifyContent="center" mt={3}>
+            <Button kind="text" onClick={() => setRecovering(true)}>
+              Lost your password or second factor?
+            </Button>
+          </Flex>
+        ) : null}
       </Card>
+      {recovering ? <RecoverAccountDialog onClose={() => setRecovering(false)} /> : null}
     </Flex>
   );
 }
