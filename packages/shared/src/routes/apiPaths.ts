@@ -62,6 +62,9 @@ export const apiPaths = {
 
   roles: '/v1/webapi/roles/:name?',
   githubConnectors: '/v1/webapi/github/:name?',
+  // The same shape for the other single sign-on kinds.
+  oidcConnectors: '/v1/webapi/oidc/connectors/:name?',
+  samlConnectors: '/v1/webapi/saml/connectors/:name?',
   trustedClusters: '/v1/webapi/trustedcluster/:name?',
   joinToken: '/v1/webapi/token',
   // The join tokens that are still valid (GET), listed by id, never by value.

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AuthConnectorTables } from '../../management/connectors/tables';
 import type { HeadlessTables } from '../../management/headless/tables';
 import type { MfaTables } from '../../management/mfa/tables';
 import type { JoinTokenTables } from '../../management/tokens/tables';
@@ -65,7 +66,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

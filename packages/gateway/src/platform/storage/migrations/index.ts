@@ -5,6 +5,7 @@ import { serversMigration } from './0002_servers';
 import { agentsMigration } from './0003_agents';
 import { roleSourceMigration } from './0004_role_source';
 import { mfaMigration } from './0005_mfa';
+import { authConnectorsMigration } from './0006_auth_connectors';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -18,6 +19,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0003_agents': agentsMigration(engine),
     '0004_role_source': roleSourceMigration(),
     '0005_mfa': mfaMigration(engine),
+    '0006_auth_connectors': authConnectorsMigration(engine),
   };
 }
 
