@@ -2,8 +2,10 @@
  * The gateway's answers as its own presenters make them, for the console's tests: a fixture built here cannot
  * drift from what the gateway sends, because a change to a presenter changes it too. Test code only.
  */
+import { parse as parseYaml } from 'yaml';
 import type {
   AclArea,
+  AuthProvider,
   ActiveSessionJson,
   AuthenticateChallengeJson,
   BearerTokenJson,
@@ -21,6 +23,8 @@ import type {
   UserContextJson,
 } from '@portcullis/shared';
 import { recordEvent, type EventName } from '../src/management/audit/record';
+import { connectorSchemas, type ConnectorKind } from '../src/management/connectors/model';
+import { presentConnector, presentProvider } from '../src/management/connectors/presenter';
 import { presentChallenge, presentDevice, presentTotpRegistration, presentWebauthnRegistration } from '../src/management/mfa/presenter';
 import type { MfaDevice } from '../src/management/mfa/repo';
 import { RelyingParty } from '../src/management/mfa/webauthn';
@@ -40,6 +44,7 @@ import { presentPing } from '../src/platform/ping/presenter';
 import { emptyTraits } from '../src/platform/storage/repos/users';
 import type { Store } from '../src/platform/storage/store';
 import { activeSessionJson } from '../src/resources/livesessions/presenter';
+import { connectorYaml } from './connectors/factories';
 import { presentNode } from '../src/resources/nodes/presenter';
 
 /** A role set granting every verb on the given ACL areas, and `logins` on every node. */
@@ -106,6 +111,16 @@ export const activeSessionFixture = (
 export const roleJson = (content: string): ResourceJson => presentRole({ role: parseRoleYaml(content), source: content });
 
 /** A preset role (access, editor, auditor) as GET /roles lists it on a gateway that has not changed it. */
+/** A connector of `kind` as the connectors API answers it: the YAML as written, its client secret redacted. */
+export const connectorJson = (kind: ConnectorKind, name: string, display?: string): ResourceJson => {
+  const source = connectorYaml(kind, name, { display });
+  return presentConnector({ connector: connectorSchemas[kind].parse(parseYaml(source)), source, createdAt: 0, updatedAt: 0 });
+};
+
+/** The served config's `auth.providers` entry (login button) for that connector. */
+export const authProviderJson = (kind: ConnectorKind, name: string, display?: string): AuthProvider =>
+  presentProvider(connectorSchemas[kind].parse(parseYaml(connectorYaml(kind, name, { display }))));
+
 export const presetRoleJson = (name: string): ResourceJson => {
   const role = presetRoles.find((r) => r.metadata.name === name);
   if (!role) throw new Error(`${name} is not a preset role`);

@@ -1,12 +1,12 @@
-import type { PingJson } from '@portcullis/shared';
+import type { AuthProvider, PingJson } from '@portcullis/shared';
 import type { GatewayConfig } from '../config/config';
 import { version } from '../server/version';
 import { webConfig } from '../web/webConfig';
 
 /** GET /ping: how to sign in, and what this gateway offers (neither the assistant nor automatic upgrades yet). */
-export const presentPing = (config: GatewayConfig) =>
+export const presentPing = (config: GatewayConfig, providers: AuthProvider[] = []) =>
   ({
-    auth: webConfig(config).auth,
+    auth: webConfig(config, providers).auth,
     proxy: { assist_enabled: false, cluster: config.clusterName },
     server_version: version,
     automatic_upgrades: false,

@@ -1,10 +1,11 @@
-import { apiPaths } from '@portcullis/shared';
+import { apiPaths, type AuthProvider } from '@portcullis/shared';
 import type { Gateway } from '../server/context';
 import { presentPing } from './presenter';
 
-export function pingRoutes(gw: Gateway) {
+/** `providers` reads the single sign-on connectors as login buttons, fresh on every request. */
+export function pingRoutes(gw: Gateway, providers: () => Promise<AuthProvider[]>) {
   gw.route('GET', apiPaths.ping, {
     access: { public: 'clients read how to sign in before anyone has; it names no user and no secret' },
-    handler: () => presentPing(gw.config),
+    handler: async () => presentPing(gw.config, await providers()),
   });
 }

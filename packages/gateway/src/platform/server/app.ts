@@ -9,6 +9,8 @@ import { registerResources, type ResourcesOptions } from '../../resources/regist
 import { pingRoutes } from '../ping/routes';
 import { RoleService } from '../../management/roles/service';
 import { roleRoutes } from '../../management/roles/routes';
+import { ConnectorService } from '../../management/connectors/service';
+import { connectorRoutes } from '../../management/connectors/routes';
 import { webSessionRoutes } from '../../management/websessions/routes';
 import { openStorage } from '../storage/open';
 import type { Store } from '../storage/store';
@@ -53,6 +55,8 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   const gw = createContext(app, config, store, () => url, opts.now);
   const users = new UserService(store, gw.now);
   const roles = new RoleService(store, gw.now);
+  const connectors = new ConnectorService(store, gw.now);
+  const providers = () => connectors.providers();
   const adminInvite = await firstStart(store, roles, users);
 
   registerErrorHandler(app);
@@ -61,17 +65,18 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket);
   app.addHook('onClose', () => store.close());
-  pingRoutes(gw);
+  pingRoutes(gw, providers);
   webSessionRoutes(gw);
   userRoutes(gw, users);
   passwordRoutes(gw, users);
   mfaRoutes(gw);
   roleRoutes(gw, roles);
+  connectorRoutes(gw, connectors);
   auditRoutes(gw);
   headlessRoutes(gw);
   const resources = registerResources(gw, app, opts.resources);
   clusterRoutes(gw, { nodes: () => resources.nodes.count(gw.now(), []) });
-  await consoleRoutes(app, gw);
+  await consoleRoutes(app, gw, providers);
 
   return {
     app,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { AuthProvider } from '@portcullis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { issueCsrfToken } from '../access/csrf';
 import type { Gateway } from '../server/context';
@@ -11,9 +12,10 @@ import { webConfig } from './webConfig';
 
 /**
  * Serves the built console under /web: hashed assets with long-lived caching, /web/config.js, and the index
- * page for every other /web path so the console's router decides (SPA fallback).
+ * page for every other /web path so the console's router decides (SPA fallback). `providers` reads the single
+ * sign-on connectors for /web/config.js.
  */
-export async function consoleRoutes(app: FastifyInstance, gw: Gateway) {
+export async function consoleRoutes(app: FastifyInstance, gw: Gateway, providers: () => Promise<AuthProvider[]>) {
   const webDir = gw.config.webDir;
   const page = new IndexPage(path.join(webDir, 'index.html'));
   if (!existsSync(path.join(webDir, 'index.html'))) {
@@ -54,10 +56,10 @@ export async function consoleRoutes(app: FastifyInstance, gw: Gateway) {
   gw.route('GET', '/web/*', { access: pagePublic, handler: ({ req, reply }) => sendIndex(req, reply) });
   gw.route('GET', '/web/config.js', {
     access: { public: 'the console reads its configuration before anyone signs in' },
-    handler: ({ reply }) =>
+    handler: async ({ reply }) =>
       reply
         .type('application/javascript; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(`window.PORTCULLIS_CONFIG = ${JSON.stringify(webConfig(gw.config))};\n`),
+        .send(`window.PORTCULLIS_CONFIG = ${JSON.stringify(webConfig(gw.config, await providers()))};\n`),
   });
 }
