@@ -34,7 +34,7 @@ import { roleSchema } from '../src/management/roles/model';
 import { presentRole } from '../src/management/roles/presenter';
 import { presetRoles } from '../src/management/roles/presets';
 import { RoleSet } from '../src/management/roles/roleset';
-import { parseRoleYaml } from '../src/management/roles/yaml';
+import { parseRoleYaml, parseYamlResource, YamlResourceError } from '../src/management/roles/yaml';
 import { presentPasswordSet, presentResetToken } from '../src/management/users/presenter';
 import { presentSession } from '../src/management/websessions/presenter';
 import { presentUserContext } from '../src/platform/clusters/context';
@@ -115,6 +115,17 @@ export const roleJson = (content: string): ResourceJson => presentRole({ role: p
 export const connectorJson = (kind: ConnectorKind, name: string, display?: string): ResourceJson => {
   const source = connectorYaml(kind, name, { display });
   return presentConnector({ connector: connectorSchemas[kind].parse(parseYaml(source)), source, createdAt: 0, updatedAt: 0 });
+};
+
+/** What the gateway says of connector YAML a user would save: undefined when it accepts it, else its message. */
+export const connectorYamlProblem = (kind: ConnectorKind, content: string): string | undefined => {
+  try {
+    parseYamlResource(content, connectorSchemas[kind], 'connector');
+    return undefined;
+  } catch (err) {
+    if (err instanceof YamlResourceError) return err.message;
+    throw err;
+  }
 };
 
 /** The served config's `auth.providers` entry (login button) for that connector. */

@@ -65,6 +65,9 @@ export const apiPaths = {
   // The same shape for the other single sign-on kinds.
   oidcConnectors: '/v1/webapi/oidc/connectors/:name?',
   samlConnectors: '/v1/webapi/saml/connectors/:name?',
+  // OIDC sign-in: the login page's button starts here (?connector_id&redirect_url); the identity provider sends the browser back to the callback.
+  oidcLogin: '/v1/webapi/oidc/login/web',
+  oidcCallback: '/v1/webapi/oidc/callback',
   trustedClusters: '/v1/webapi/trustedcluster/:name?',
   joinToken: '/v1/webapi/token',
   // The join tokens that are still valid (GET), listed by id, never by value.

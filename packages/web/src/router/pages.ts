@@ -10,6 +10,7 @@ import { recordingsRoutes } from '../features/recordings/routes';
 import { rolesRoutes } from '../features/roles/routes';
 import { serversRoutes } from '../features/servers/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { ssoRoutes } from '../features/sso/routes';
 import { supportRoutes } from '../features/support/routes';
 import { usersRoutes } from '../features/users/routes';
 import type { PageRoute } from './pageRoute';
@@ -20,6 +21,7 @@ export const pages: PageRoute[] = [
   ...inviteRoutes,
   ...usersRoutes,
   ...rolesRoutes,
+  ...ssoRoutes,
   ...auditRoutes,
   ...accountRoutes,
   ...supportRoutes,

@@ -148,15 +148,16 @@ describe.each(engines)('the auth connectors API on %s', (engine) => {
     expect((await editor.post(base.oidc, { content: 7 })).body.error.message).toMatch(/^body\.content: /);
   });
 
-  it('offers each connector as a login button in /web/config.js and /ping, leaving authType local', async () => {
+  it('offers each connector with a sign-in flow (oidc) as a login button in /web/config.js and /ping, leaving authType local', async () => {
     expect((await servedConfig(gw)).auth.providers).toEqual([]);
     await editor.post(base.oidc, { content: connectorYaml('oidc', 'okta', { display: 'Okta' }) });
+    await editor.post(base.oidc, { content: connectorYaml('oidc', 'auth0') });
+    // SAML and GitHub have no sign-in flow yet: their connectors are kept but not offered.
     await editor.post(base.saml, { content: connectorYaml('saml', 'adfs') });
     await editor.post(base.github, { content: connectorYaml('github', 'gh') });
     const expected = [
-      { name: 'gh', type: 'github', displayName: 'gh', url: '/v1/webapi/github/login/web?connector_id=gh' },
+      { name: 'auth0', type: 'oidc', displayName: 'auth0', url: '/v1/webapi/oidc/login/web?connector_id=auth0' },
       { name: 'okta', type: 'oidc', displayName: 'Okta', url: '/v1/webapi/oidc/login/web?connector_id=okta' },
-      { name: 'adfs', type: 'saml', displayName: 'adfs', url: '/v1/webapi/saml/sso?connector_id=adfs' },
     ];
     const config = await servedConfig(gw);
     expect(config.auth.providers).toEqual(expected);
@@ -165,10 +166,11 @@ describe.each(engines)('the auth connectors API on %s', (engine) => {
     expect(ping.body.auth.providers).toEqual(expected);
     expect(ping.body.auth.authType).toBe('local');
 
-    await editor.del(`${base.saml}/adfs`);
-    expect((await servedConfig(gw)).auth.providers.map((p: { name: string }) => p.name)).toEqual(['gh', 'okta']);
+    await editor.del(`${base.oidc}/auth0`);
+    expect((await servedConfig(gw)).auth.providers.map((p: { name: string }) => p.name)).toEqual(['okta']);
     await editor.del(`${base.oidc}/okta`);
-    await editor.del(`${base.github}/gh`);
     expect((await gw.anonymous().get('/v1/webapi/ping')).body.auth.providers).toEqual([]);
+    await editor.del(`${base.saml}/adfs`);
+    await editor.del(`${base.github}/gh`);
   });
 });

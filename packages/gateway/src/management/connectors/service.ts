@@ -23,6 +23,9 @@ function parse(kind: ConnectorKind, content: string): ConnectorResource {
   }
 }
 
+/** The kinds people can sign in through today (see providers()). */
+const signInKinds: ReadonlySet<ConnectorKind> = new Set(['oidc']);
+
 /** Single sign-on connectors: create, replace and delete, each audited in the same transaction. */
 export class ConnectorService {
   private readonly repo: ReturnType<typeof connectorRepo>;
@@ -45,9 +48,12 @@ export class ConnectorService {
     return stored;
   }
 
-  /** The served config's `auth.providers`: one per connector, every kind. */
+  /**
+   * The served config's `auth.providers`: one login button per connector whose kind has a sign-in flow. Only
+   * OIDC has one so far; SAML and GitHub connectors can be written but are not offered until their flows exist.
+   */
   async providers() {
-    return (await this.repo.list()).map((s) => presentProvider(s.connector));
+    return (await this.repo.list()).filter((s) => signInKinds.has(s.connector.kind)).map((s) => presentProvider(s.connector));
   }
 
   /** Creates a connector from YAML, kept as it was written. */

@@ -34,6 +34,8 @@ export interface SessionOptions {
   ttlMs?: number;
   /** The sign-in itself was approved with a second factor (headless), so per-session MFA is satisfied. */
   mfaVerified?: boolean;
+  /** The user proved who they are through this single sign-on connector: audited as an SSO login, not a local one. */
+  sso?: { connector: string };
 }
 
 /**
@@ -98,7 +100,8 @@ export class WebSessionService {
       await tx.webSessions.deleteExpired(now);
       if (user.failedLogins !== 0 || user.lockedUntil !== null) await tx.users.update(user.name, { failedLogins: 0, lockedUntil: null });
       const issued = await this.issue(tx, user.name, roles, now, now, now, opts);
-      await recordEvent(tx, 'USER_LOCAL_LOGIN', { user: user.name, method, success: true, 'addr.remote': remoteAddr }, now);
+      if (opts.sso) await recordEvent(tx, 'USER_SSO_LOGIN', { user: user.name, method, connector: opts.sso.connector, success: true, 'addr.remote': remoteAddr }, now);
+      else await recordEvent(tx, 'USER_LOCAL_LOGIN', { user: user.name, method, success: true, 'addr.remote': remoteAddr }, now);
       return issued;
     });
   }

@@ -25,6 +25,8 @@ const publicRoutes = new Map([
   ['DELETE /v1/webapi/mfa/token/:tokenId/devices/:deviceName', 'removing a device spends a privilege token, which is the credential'],
   ['POST /v1/webapi/recovery', 'a user who lost their password or device: the recovery code is the credential'],
   ['POST /v1/webapi/login/headless', 'a command line without a session asks for one; the user approves it in a signed-in browser'],
+  ['GET /v1/webapi/oidc/login/web', 'signing in through an OIDC identity provider: the browser is sent there before it has any identity'],
+  ['GET /v1/webapi/oidc/callback', 'the identity provider sends the browser back: the code, with the state, nonce and PKCE verifier kept for it, is the credential'],
   ['POST /v1/webapi/login/headless/:requestId/session', 'the command line collects its approved session: the secret only it holds is the credential'],
 ]);
 

@@ -12,6 +12,7 @@ import { roleRoutes } from '../../management/roles/routes';
 import { ConnectorService } from '../../management/connectors/service';
 import { connectorRoutes } from '../../management/connectors/routes';
 import { webSessionRoutes } from '../../management/websessions/routes';
+import { oidcRoutes } from '../../management/sso/oidc/routes';
 import { openStorage } from '../storage/open';
 import type { Store } from '../storage/store';
 import { passwordRoutes } from '../../management/users/passwordRoutes';
@@ -72,6 +73,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   mfaRoutes(gw);
   roleRoutes(gw, roles);
   connectorRoutes(gw, connectors);
+  oidcRoutes(gw, connectors);
   auditRoutes(gw);
   headlessRoutes(gw);
   const resources = registerResources(gw, app, opts.resources);

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { AuthConnectorTables } from '../../management/connectors/tables';
 import type { HeadlessTables } from '../../management/headless/tables';
 import type { MfaTables } from '../../management/mfa/tables';
+import type { SsoTables } from '../../management/sso/tables';
 import type { JoinTokenTables } from '../../management/tokens/tables';
 import type { AgentTables } from '../../resources/connectors/agent/tables';
 import type { NodeTables } from '../../resources/nodes/tables';
@@ -66,7 +67,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

@@ -65,6 +65,7 @@ test('only features the console has a page for are offered, so no item leads bac
     'Active Sessions',
     'Manage Users',
     'Manage Roles',
+    'Manage Auth Connectors',
     'Session Recordings',
     'Audit Log',
   ]);

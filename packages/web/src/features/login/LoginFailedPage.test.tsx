@@ -15,3 +15,10 @@ test('shows the reason the server gave', () => {
   renderPage(<LoginFailedPage />, { path: '/web/msg/error/login/callback?message=connector%20refused' });
   expect(screen.getByText('connector refused')).toBeInTheDocument();
 });
+
+test('shows the details a single sign-on callback gives', () => {
+  renderPage(<LoginFailedPage />, {
+    path: `/web/msg/error/login/callback?details=${encodeURIComponent('the sign-in code was already used or has expired: start the sign-in again')}`,
+  });
+  expect(screen.getByText('the sign-in code was already used or has expired: start the sign-in again')).toBeInTheDocument();
+});

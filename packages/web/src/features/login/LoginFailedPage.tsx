@@ -3,10 +3,13 @@ import { webRoutes } from '@portcullis/shared';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorScreen, ErrorText } from '../errors/ErrorScreen';
 
-/** Both variants: the legacy route and the /msg/error/login family; the server may add a reason. */
+/**
+ * Both variants: the legacy route and the /msg/error/login family; the server may add a reason, as `details`
+ * (single sign-on callbacks) or `message`.
+ */
 export default function LoginFailedPage() {
   const [params] = useSearchParams();
-  const reason = params.get('message');
+  const reason = params.get('details') ?? params.get('message');
   return (
     <ErrorScreen title="Login Unsuccessful">
       {reason ? <ErrorText>{reason}</ErrorText> : null}

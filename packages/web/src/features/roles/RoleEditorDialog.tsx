@@ -1,7 +1,5 @@
-import { Alert, Button, CodeEditor, Dialog } from '@portcullis/design';
 import type { Resource } from '@portcullis/shared';
-import { useState } from 'react';
-import { useAttempt } from '../../useAttempt';
+import { YamlEditorDialog } from '../../dialogs/YamlEditorDialog';
 import { newRoleTemplate } from './newRoleTemplate';
 import { roleActions } from './rolesAtoms';
 
@@ -15,34 +13,14 @@ export function RoleEditorDialog({
   onClose: () => void;
   onSaved: (name: string) => void;
 }) {
-  const [content, setContent] = useState(role?.content ?? newRoleTemplate);
-  const { busy, error, run } = useAttempt();
-  const save = async () => {
-    await run(async () => {
-      const saved = await (role ? roleActions.update(role.name, content) : roleActions.create(content));
-      onSaved(saved.name);
-    });
-  };
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      disableBackdropClose
-      width="80vw"
+    <YamlEditorDialog
       title={role ? `Edit Role ${role.name}` : 'Create New Role'}
-      actions={
-        <>
-          <Button loading={busy} onClick={() => void save()}>
-            Save Changes
-          </Button>
-          <Button kind="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-        </>
-      }
-    >
-      {error ? <Alert>{error}</Alert> : null}
-      <CodeEditor language="yaml" label="Role YAML" value={content} onChange={setContent} height={400} />
-    </Dialog>
+      label="Role YAML"
+      initialContent={role?.content ?? newRoleTemplate}
+      onSave={(content) => (role ? roleActions.update(role.name, content) : roleActions.create(content))}
+      onSaved={onSaved}
+      onClose={onClose}
+    />
   );
 }

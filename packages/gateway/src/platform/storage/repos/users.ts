@@ -11,11 +11,14 @@ export function emptyTraits(): Traits {
   return { logins: [], databaseUsers: [], databaseNames: [], kubeUsers: [], kubeGroups: [], windowsLogins: [], awsRoleArns: [] };
 }
 
+/** How a user signs in: a local password (and devices), or the kind of single sign-on connector that created them. */
+export type AuthType = 'local' | 'oidc' | 'saml' | 'github';
+
 export interface User {
   name: string;
   roles: string[];
   traits: Traits;
-  authType: 'local';
+  authType: AuthType;
   passwordHash: string | null;
   failedLogins: number;
   lockedUntil: number | null;
@@ -29,7 +32,7 @@ function fromRow(row: UserRow): User {
     name: row.name,
     roles: JSON.parse(row.roles) as string[],
     traits: { ...emptyTraits(), ...(JSON.parse(row.traits) as Partial<Traits>) },
-    authType: 'local',
+    authType: row.auth_type as AuthType,
     passwordHash: row.password_hash,
     failedLogins: row.failed_logins,
     lockedUntil: row.locked_until,
