@@ -2,45 +2,12 @@
  * OIDC sign-in against a real OpenID Provider (oidc-provider) started here, driven as a browser would: follow
  * redirects, post its login and consent forms, then hand the callback to the gateway.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eventCodes } from '@portcullis/shared';
-import Provider from 'oidc-provider';
 import { bearerFor } from '../../src/management/websessions/secrets';
 import { engines, startGateway, type Client, type TestGateway } from '../harness';
+import { oidcClient, startOpenIdProvider, type OpenIdProvider } from './openIdProvider';
 
-const clientId = 'portcullis';
-const clientSecret = 'the-real-client-secret';
 const callbackPath = '/v1/webapi/oidc/callback';
-
-/** The identity provider's users: account id → claims. */
-const accounts: Record<string, Record<string, unknown>> = {};
-
-async function startProvider(gatewayUrl: string): Promise<{ issuer: string; close: () => Promise<void> }> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [`${gatewayUrl}${callbackPath}`],
-        token_endpoint_auth_method: 'client_secret_basic',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    pkce: { required: () => true },
-    claims: { openid: ['sub', 'groups', 'logins'], email: ['email'], profile: ['preferred_username'] },
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true } },
-    cookies: { keys: ['a test cookie key'] },
-    findAccount: (_ctx, sub) => (accounts[sub] ? { accountId: sub, claims: () => ({ sub, ...accounts[sub] }) } : undefined),
-  });
-  server.on('request', provider.callback());
-  return { issuer, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 /** A browser's cookie jar, per origin host:port. */
 class Browser {
@@ -116,13 +83,13 @@ const failureDetails = (location: string) => {
   return u.searchParams.get('details') ?? '';
 };
 
-function connector(name: string, issuer: string, gatewayUrl: string, secret = clientSecret) {
+function connector(name: string, issuer: string, gatewayUrl: string, secret = oidcClient.secret) {
   return `kind: oidc
 version: v3
 metadata:
   name: ${name}
 spec:
-  client_id: ${clientId}
+  client_id: ${oidcClient.id}
   client_secret: ${secret}
   issuer_url: ${issuer}
   redirect_url: ${gatewayUrl}${callbackPath}
@@ -139,7 +106,7 @@ spec:
 
 describe.each(engines)('OIDC sign-in on %s', (engine) => {
   let gw: TestGateway;
-  let idp: { issuer: string; close: () => Promise<void> };
+  let idp: OpenIdProvider;
   let admin: Client;
   let offset = 0;
 
@@ -162,12 +129,12 @@ describe.each(engines)('OIDC sign-in on %s', (engine) => {
 
   beforeAll(async () => {
     gw = await startGateway({ engine, now: () => Date.now() + offset });
-    idp = await startProvider(gw.url);
+    idp = await startOpenIdProvider(`${gw.url}${callbackPath}`);
     await gw.createRole('kind: role\nmetadata:\n  name: dev\nspec: {}\n');
     await gw.createRole('kind: role\nmetadata:\n  name: ops\nspec: {}\n');
     admin = await gw.signIn({ roles: ['editor'] });
     for (const [name, secret] of [
-      ['corp', clientSecret],
+      ['corp', oidcClient.secret],
       ['wrongsecret', 'not-the-secret'],
     ])
       expect((await admin.post('/v1/webapi/oidc/connectors', { content: connector(name!, idp.issuer, gw.url, secret) })).status).toBe(200);
@@ -181,7 +148,7 @@ describe.each(engines)('OIDC sign-in on %s', (engine) => {
   });
 
   it('signs a new user in with roles and traits from the claims; the session cookie works; a second sign-in updates the roles', async () => {
-    accounts.alice = { email: 'alice@example.com', groups: ['devs'], logins: ['alice', 'ubuntu'] };
+    idp.accounts.alice = { email: 'alice@example.com', groups: ['devs'], logins: ['alice', 'ubuntu'] };
     const browser = new Browser();
     const back = await throughProvider(gw, browser, '/v1/webapi/oidc/login/web?connector_id=corp&redirect_url=%2Fweb%2Fcluster%2Flocalhost%2Fnodes', 'alice');
     expect(await callback(browser, back)).toEqual({ status: 302, location: '/web/cluster/localhost/nodes' });
@@ -198,14 +165,14 @@ describe.each(engines)('OIDC sign-in on %s', (engine) => {
     const login = await gw.server.store.db.selectFrom('events').select('data').where('code', '=', eventCodes.USER_SSO_LOGIN).orderBy('id', 'desc').executeTakeFirst();
     expect(JSON.parse(login!.data)).toMatchObject({ user: 'alice@example.com', method: 'oidc', connector: 'corp', success: true });
 
-    accounts.alice = { email: 'alice@example.com', groups: ['devs', 'admins'] };
+    idp.accounts.alice = { email: 'alice@example.com', groups: ['devs', 'admins'] };
     const again = new Browser();
     expect(await callback(again, await throughProvider(gw, again, '/v1/webapi/oidc/login/web?connector_id=corp', 'alice'))).toEqual({ status: 302, location: '/web' });
     expect(await gw.server.store.users.get('alice@example.com')).toMatchObject({ roles: ['dev', 'ops'], traits: expect.objectContaining({ logins: [] }) });
   });
 
   it('ignores a redirect_url on another origin', async () => {
-    accounts.bob = { email: 'bob@example.com', groups: ['devs'] };
+    idp.accounts.bob = { email: 'bob@example.com', groups: ['devs'] };
     for (const target of ['https://evil.example.com/web', '//evil.example.com/web', '/\\evil.example.com']) {
       const browser = new Browser();
       const back = await throughProvider(gw, browser, `/v1/webapi/oidc/login/web?connector_id=corp&redirect_url=${encodeURIComponent(target)}`, 'bob');
@@ -214,7 +181,7 @@ describe.each(engines)('OIDC sign-in on %s', (engine) => {
   });
 
   it('refuses a wrong client secret', async () => {
-    accounts.carol = { email: 'carol@example.com', groups: ['devs'] };
+    idp.accounts.carol = { email: 'carol@example.com', groups: ['devs'] };
     const browser = new Browser();
     const back = await throughProvider(gw, browser, '/v1/webapi/oidc/login/web?connector_id=wrongsecret', 'carol');
     await expectFailure(() => callback(browser, back), 'client_id and client_secret of the connector wrongsecret');
@@ -222,7 +189,7 @@ describe.each(engines)('OIDC sign-in on %s', (engine) => {
   });
 
   it('refuses a tampered state, and a replayed callback or code', async () => {
-    accounts.dave = { email: 'dave@example.com', groups: ['devs'] };
+    idp.accounts.dave = { email: 'dave@example.com', groups: ['devs'] };
     const browser = new Browser();
     const back = new URL(await throughProvider(gw, browser, '/v1/webapi/oidc/login/web?connector_id=corp', 'dave'));
     const tampered = new URL(back);
@@ -240,7 +207,7 @@ describe.each(engines)('OIDC sign-in on %s', (engine) => {
   });
 
   it('refuses a sign-in that took longer than ten minutes', async () => {
-    accounts.erin = { email: 'erin@example.com', groups: ['devs'] };
+    idp.accounts.erin = { email: 'erin@example.com', groups: ['devs'] };
     const browser = new Browser();
     const back = await throughProvider(gw, browser, '/v1/webapi/oidc/login/web?connector_id=corp', 'erin');
     offset = 10 * 60_000 + 1;
@@ -249,7 +216,7 @@ describe.each(engines)('OIDC sign-in on %s', (engine) => {
   });
 
   it('refuses a user whose claims map to no role, and says so', async () => {
-    accounts.frank = { email: 'frank@example.com', groups: ['interns'] };
+    idp.accounts.frank = { email: 'frank@example.com', groups: ['interns'] };
     const browser = new Browser();
     const back = await throughProvider(gw, browser, '/v1/webapi/oidc/login/web?connector_id=corp', 'frank');
     await expectFailure(() => callback(browser, back), 'frank@example.com has no role here');
@@ -266,7 +233,7 @@ describe.each(engines)('OIDC sign-in on %s', (engine) => {
 
   it('does not take over a local user of the same name', async () => {
     const local = await gw.createUser({ roles: ['dev'] });
-    accounts[local.name] = { preferred_username: local.name, groups: ['admins'] };
+    idp.accounts[local.name] = { preferred_username: local.name, groups: ['admins'] };
     const browser = new Browser();
     const back = await throughProvider(gw, browser, '/v1/webapi/oidc/login/web?connector_id=corp', local.name);
     await expectFailure(() => callback(browser, back), `a local user named ${local.name} already exists`);
