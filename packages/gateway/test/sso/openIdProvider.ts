@@ -1,4 +1,3 @@
-/// <reference path="./oidc-provider.d.ts" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';

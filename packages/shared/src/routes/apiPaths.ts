@@ -68,6 +68,12 @@ export const apiPaths = {
   // OIDC sign-in: the login page's button starts here (?connector_id&redirect_url); the identity provider sends the browser back to the callback.
   oidcLogin: '/v1/webapi/oidc/login/web',
   oidcCallback: '/v1/webapi/oidc/callback',
+  // SAML sign-in: the login page's button starts here (?connector_id&redirect_url); the identity provider posts its response to the connector's ACS.
+  samlSso: '/v1/webapi/saml/sso',
+  samlAcs: '/v1/webapi/saml/acs/:connector',
+  // GitHub sign-in (?connector_id&redirect_url), and where GitHub sends the browser back; static segments win over githubConnectors' :name.
+  githubLogin: '/v1/webapi/github/login/web',
+  githubCallback: '/v1/webapi/github/callback',
   trustedClusters: '/v1/webapi/trustedcluster/:name?',
   joinToken: '/v1/webapi/token',
   // The join tokens that are still valid (GET), listed by id, never by value.

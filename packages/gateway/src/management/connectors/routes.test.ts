@@ -148,16 +148,17 @@ describe.each(engines)('the auth connectors API on %s', (engine) => {
     expect((await editor.post(base.oidc, { content: 7 })).body.error.message).toMatch(/^body\.content: /);
   });
 
-  it('offers each connector with a sign-in flow (oidc) as a login button in /web/config.js and /ping, leaving authType local', async () => {
+  it('offers each connector (oidc, saml, github) as a login button in /web/config.js and /ping, leaving authType local', async () => {
     expect((await servedConfig(gw)).auth.providers).toEqual([]);
     await editor.post(base.oidc, { content: connectorYaml('oidc', 'okta', { display: 'Okta' }) });
     await editor.post(base.oidc, { content: connectorYaml('oidc', 'auth0') });
-    // SAML and GitHub have no sign-in flow yet: their connectors are kept but not offered.
     await editor.post(base.saml, { content: connectorYaml('saml', 'adfs') });
-    await editor.post(base.github, { content: connectorYaml('github', 'gh') });
+    await editor.post(base.github, { content: connectorYaml('github', 'gh', { display: 'GitHub' }) });
     const expected = [
+      { name: 'gh', type: 'github', displayName: 'GitHub', url: '/v1/webapi/github/login/web?connector_id=gh' },
       { name: 'auth0', type: 'oidc', displayName: 'auth0', url: '/v1/webapi/oidc/login/web?connector_id=auth0' },
       { name: 'okta', type: 'oidc', displayName: 'Okta', url: '/v1/webapi/oidc/login/web?connector_id=okta' },
+      { name: 'adfs', type: 'saml', displayName: 'adfs', url: '/v1/webapi/saml/sso?connector_id=adfs' },
     ];
     const config = await servedConfig(gw);
     expect(config.auth.providers).toEqual(expected);
@@ -167,10 +168,10 @@ describe.each(engines)('the auth connectors API on %s', (engine) => {
     expect(ping.body.auth.authType).toBe('local');
 
     await editor.del(`${base.oidc}/auth0`);
-    expect((await servedConfig(gw)).auth.providers.map((p: { name: string }) => p.name)).toEqual(['okta']);
+    expect((await servedConfig(gw)).auth.providers.map((p: { name: string }) => p.name)).toEqual(['gh', 'okta', 'adfs']);
     await editor.del(`${base.oidc}/okta`);
-    expect((await gw.anonymous().get('/v1/webapi/ping')).body.auth.providers).toEqual([]);
-    await editor.del(`${base.saml}/adfs`);
     await editor.del(`${base.github}/gh`);
+    await editor.del(`${base.saml}/adfs`);
+    expect((await gw.anonymous().get('/v1/webapi/ping')).body.auth.providers).toEqual([]);
   });
 });

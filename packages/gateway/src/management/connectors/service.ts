@@ -24,7 +24,7 @@ function parse(kind: ConnectorKind, content: string): ConnectorResource {
 }
 
 /** The kinds people can sign in through today (see providers()). */
-const signInKinds: ReadonlySet<ConnectorKind> = new Set(['oidc']);
+const signInKinds: ReadonlySet<ConnectorKind> = new Set(['oidc', 'saml', 'github']);
 
 /** Single sign-on connectors: create, replace and delete, each audited in the same transaction. */
 export class ConnectorService {
@@ -49,8 +49,8 @@ export class ConnectorService {
   }
 
   /**
-   * The served config's `auth.providers`: one login button per connector whose kind has a sign-in flow. Only
-   * OIDC has one so far; SAML and GitHub connectors can be written but are not offered until their flows exist.
+   * The served config's `auth.providers`: one login button per connector whose kind has a sign-in flow (OIDC, SAML
+   * and GitHub: all of them now).
    */
   async providers() {
     return (await this.repo.list()).filter((s) => signInKinds.has(s.connector.kind)).map((s) => presentProvider(s.connector));

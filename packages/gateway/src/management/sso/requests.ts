@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../../platform/storage/store';
+import type { SsoRequestRow } from './tables';
 
 /** How long a sign-in may take between leaving for the identity provider and coming back. */
 export const requestTtlMs = 10 * 60_000;
@@ -45,6 +46,12 @@ export class SsoRequests {
     });
   }
 
+  /** The request `state` names, left in place (SAML looks its request id up while checking the response, then takes it); undefined when there is none. */
+  async peek(kind: string, state: string): Promise<SsoRequest | undefined> {
+    const row = await this.store.db.selectFrom('sso_requests').selectAll().where('state_hash', '=', hashState(state)).where('kind', '=', kind).executeTakeFirst();
+    return row && fromRow(state, row);
+  }
+
   /** The request `state` names, removed so no one can use it again; undefined when there is none (unknown, tampered or already used). */
   async take(kind: string, state: string): Promise<SsoRequest | undefined> {
     const row = await this.store.db
@@ -53,17 +60,19 @@ export class SsoRequests {
       .where('kind', '=', kind)
       .returningAll()
       .executeTakeFirst();
-    return (
-      row && {
-        state,
-        kind: row.kind,
-        connector: row.connector,
-        nonce: row.nonce,
-        codeVerifier: row.code_verifier,
-        redirectUrl: row.redirect_url,
-        createdAt: Number(row.created_at),
-        expiresAt: Number(row.expires_at),
-      }
-    );
+    return row && fromRow(state, row);
   }
+}
+
+function fromRow(state: string, row: SsoRequestRow): SsoRequest {
+  return {
+    state,
+    kind: row.kind,
+    connector: row.connector,
+    nonce: row.nonce,
+    codeVerifier: row.code_verifier,
+    redirectUrl: row.redirect_url,
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+  };
 }

@@ -53,6 +53,11 @@ export interface RouteSpec<B, Q, P> extends Schemas<B, Q, P> {
   access: AccessRule;
   /** False for calls the console makes on its own (status polling), which must not keep an idle session alive. */
   activity?: boolean;
+  /**
+   * For a state-changing route another site's page posts to (an identity provider's auto-submitted form), which
+   * cannot carry our CSRF token: says what protects the route instead. The route then skips the CSRF check.
+   */
+  crossSitePost?: string;
   handler: (ctx: RouteContext<B, Q, P>) => unknown;
 }
 
@@ -99,7 +104,7 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined>(
   const guard: RouteGuard = {
     access: spec.access,
     validates: { body: spec.body !== undefined, query: !!spec.query, params: !!spec.params },
-    csrf: stateChanging.has(method),
+    csrf: stateChanging.has(method) && spec.crossSitePost === undefined,
   };
   app.route({
     method,

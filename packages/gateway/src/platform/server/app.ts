@@ -13,6 +13,8 @@ import { ConnectorService } from '../../management/connectors/service';
 import { connectorRoutes } from '../../management/connectors/routes';
 import { webSessionRoutes } from '../../management/websessions/routes';
 import { oidcRoutes } from '../../management/sso/oidc/routes';
+import { githubRoutes } from '../../management/sso/github/routes';
+import { samlRoutes } from '../../management/sso/saml/routes';
 import { openStorage } from '../storage/open';
 import type { Store } from '../storage/store';
 import { passwordRoutes } from '../../management/users/passwordRoutes';
@@ -74,6 +76,8 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   roleRoutes(gw, roles);
   connectorRoutes(gw, connectors);
   oidcRoutes(gw, connectors);
+  githubRoutes(gw, connectors);
+  samlRoutes(gw, connectors, app);
   auditRoutes(gw);
   headlessRoutes(gw);
   const resources = registerResources(gw, app, opts.resources);
