@@ -2,9 +2,10 @@
  * OIDC sign-in against a real OpenID Provider (oidc-provider) started here, driven as a browser would: follow
  * redirects, post its login and consent forms, then hand the callback to the gateway.
  */
-import { eventCodes } from '@portcullis/shared';
+import { type AuthenticateChallengeJson, eventCodes, type RegisterChallengeJson } from '@portcullis/shared';
 import { bearerFor } from '../../src/management/websessions/secrets';
 import { engines, startGateway, type Client, type TestGateway } from '../harness';
+import { codeFor } from '../mfa/enroll';
 import { oidcClient, startOpenIdProvider, type OpenIdProvider } from './openIdProvider';
 
 const callbackPath = '/v1/webapi/oidc/callback';
@@ -128,10 +129,11 @@ describe.each(engines)('OIDC sign-in on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    gw = await startGateway({ engine, now: () => Date.now() + offset });
+    // optional: second factors are on for whoever adds one, which SSO users may do like anyone else.
+    gw = await startGateway({ engine, config: { auth: { secondFactor: 'optional' } }, now: () => Date.now() + offset });
     idp = await startOpenIdProvider(`${gw.url}${callbackPath}`);
     await gw.createRole('kind: role\nmetadata:\n  name: dev\nspec: {}\n');
-    await gw.createRole('kind: role\nmetadata:\n  name: ops\nspec: {}\n');
+    await gw.createRole('kind: role\nmetadata:\n  name: ops\nspec:\n  options:\n    require_session_mfa: true\n');
     admin = await gw.signIn({ roles: ['editor'] });
     for (const [name, secret] of [
       ['corp', oidcClient.secret],
@@ -169,6 +171,34 @@ describe.each(engines)('OIDC sign-in on %s', (engine) => {
     const again = new Browser();
     expect(await callback(again, await throughProvider(gw, again, '/v1/webapi/oidc/login/web?connector_id=corp', 'alice'))).toEqual({ status: 302, location: '/web' });
     expect(await gw.server.store.users.get('alice@example.com')).toMatchObject({ roles: ['dev', 'ops'], traits: expect.objectContaining({ logins: [] }) });
+  });
+
+  it('lets an SSO user, who has no password, add an authenticator app and answer per-session MFA with it', async () => {
+    idp.accounts.grace = { email: 'grace@example.com', groups: ['admins'] };
+    const browser = new Browser();
+    expect((await callback(browser, await throughProvider(gw, browser, '/v1/webapi/oidc/login/web?connector_id=corp', 'grace'))).status).toBe(302);
+    const secret = browser.cookie(new URL(gw.url).host, 'grv_session')!;
+    const csrf = 'c'.repeat(64);
+    const call = async <T>(path: string, body: unknown) => {
+      const res = await fetch(`${gw.url}${path}`, {
+        method: 'POST',
+        headers: { cookie: `grv_session=${secret}; grv_csrf=${csrf}`, 'x-csrf-token': csrf, authorization: `Bearer ${bearerFor(secret)}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect([path, res.status]).toEqual([path, 200]);
+      return (await res.json()) as T;
+    };
+    // No device and no password: re-authenticating is the empty request, as for any user without a device.
+    const token = await call<string>('/v1/webapi/users/privilege/token', {});
+    const registration = await call<RegisterChallengeJson>(`/v1/webapi/mfa/token/${token}/registerchallenge`, { deviceType: 'totp' });
+    const app = registration.totp!.secret;
+    const at = gw.server.gw.now();
+    await call('/v1/webapi/mfa/devices', { tokenId: token, deviceName: 'phone', secondFactorToken: codeFor(app, at) });
+
+    // Her mapped role (ops) requires a second factor per session: she is asked for one, and her app answers it.
+    expect((await gw.server.gw.webSessions.resolve(secret))!.roles.requireSessionMfa()).toBe(true);
+    expect(await call<AuthenticateChallengeJson>('/v1/webapi/mfa/authenticatechallenge', { scope: 'session' })).toMatchObject({ totp_challenge: true });
+    await expect(gw.server.gw.mfa.verify('grace@example.com', 'session', { totp_code: codeFor(app, at, 1) }, '127.0.0.1')).resolves.toEqual({ device: 'phone' });
   });
 
   it('ignores a redirect_url on another origin', async () => {
