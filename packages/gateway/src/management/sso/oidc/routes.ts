@@ -2,14 +2,11 @@ import { apiPaths } from '@portcullis/shared';
 import { z } from 'zod';
 import type { Gateway } from '../../../platform/server/context';
 import type { ConnectorService } from '../../connectors/service';
-import { setSessionCookie } from '../../websessions/cookie';
-import { SsoFailure, failSignIn } from '../failure';
 import { SsoRequests } from '../requests';
-import { upsertSsoUser } from '../users';
+import { signInStartQuery, ssoSignIn } from '../signIn';
 import { OidcFlow } from './flow';
 
-// Both are reached by a browser following links; a missing parameter is a failed sign-in shown on the login failed page, not a JSON 400.
-const loginQuery = z.object({ connector_id: z.string().optional(), redirect_url: z.string().optional() });
+// The provider's answer arrives as query parameters the flow reads itself, whatever they are.
 const callbackQuery = z.record(z.string(), z.unknown());
 
 /**
@@ -19,40 +16,17 @@ const callbackQuery = z.record(z.string(), z.unknown());
  */
 export function oidcRoutes(gw: Gateway, connectors: ConnectorService) {
   const flow = new OidcFlow(connectors, new SsoRequests(gw.store), gw.publicUrl, gw.now);
-  const secure = !!gw.config.tls;
-
-  const fail = (err: unknown, reply: Parameters<typeof failSignIn>[1], remoteAddr: string) => {
-    if (!(err instanceof SsoFailure)) throw err;
-    return failSignIn(gw.store, reply, { error: err.message, method: 'oidc', connector: err.connector, remoteAddr, now: gw.now() });
-  };
+  const signIn = ssoSignIn(gw, 'oidc');
 
   gw.route('GET', apiPaths.oidcLogin, {
     access: { public: 'signing in through an OIDC identity provider starts before any identity' },
-    query: loginQuery,
-    handler: async ({ query, req, reply }) => {
-      try {
-        if (!query.connector_id) throw new SsoFailure('the sign-in link names no connector: pick a provider on the login page');
-        const url = await flow.begin(query.connector_id, query.redirect_url);
-        return reply.redirect(url.href, 302);
-      } catch (err) {
-        return fail(err, reply, req.ip);
-      }
-    },
+    query: signInStartQuery,
+    handler: ({ query, req, reply }) => signIn.start((id, to) => flow.begin(id, to), query, reply, req.ip),
   });
 
   gw.route('GET', apiPaths.oidcCallback, {
     access: { public: 'the identity provider sends the browser back here; the code, state, nonce and PKCE verifier are the credential' },
     query: callbackQuery,
-    handler: async ({ req, reply }) => {
-      try {
-        const { identity, redirectUrl } = await flow.finish(new URL(req.url, 'http://callback').searchParams);
-        const user = await upsertSsoUser(gw.store, identity, gw.now());
-        const issued = await gw.webSessions.signIn(user, req.ip, 'oidc', { sso: { connector: identity.connector } });
-        setSessionCookie(reply, issued, secure);
-        return reply.redirect(redirectUrl, 302);
-      } catch (err) {
-        return fail(err, reply, req.ip);
-      }
-    },
+    handler: ({ req, reply }) => signIn.finish(() => flow.finish(new URL(req.url, 'http://callback').searchParams), reply, req.ip),
   });
 }

@@ -4,14 +4,10 @@ import { z } from 'zod';
 import type { Gateway } from '../../../platform/server/context';
 import { HttpError } from '../../../platform/access/errors';
 import type { ConnectorService } from '../../connectors/service';
-import { setSessionCookie } from '../../websessions/cookie';
-import { SsoFailure, failSignIn } from '../failure';
 import { SsoRequests } from '../requests';
-import { upsertSsoUser } from '../users';
+import { signInStartQuery, ssoSignIn } from '../signIn';
 import { SamlFlow } from './flow';
 
-// Both are reached by a browser; a missing parameter is a failed sign-in shown on the login failed page, not a JSON 400.
-const ssoQuery = z.object({ connector_id: z.string().optional(), redirect_url: z.string().optional() });
 const acsParams = z.object({ connector: z.string() });
 const acsBody = z.record(z.string(), z.unknown()).optional();
 
@@ -36,26 +32,13 @@ function acceptFormOnAcs(app: FastifyInstance) {
  */
 export function samlRoutes(gw: Gateway, connectors: ConnectorService, app: FastifyInstance) {
   const flow = new SamlFlow(connectors, new SsoRequests(gw.store), gw.publicUrl, gw.now);
-  const secure = !!gw.config.tls;
+  const signIn = ssoSignIn(gw, 'saml');
   acceptFormOnAcs(app);
-
-  const fail = (err: unknown, reply: Parameters<typeof failSignIn>[1], remoteAddr: string, connector?: string) => {
-    if (!(err instanceof SsoFailure)) throw err;
-    return failSignIn(gw.store, reply, { error: err.message, method: 'saml', connector: err.connector ?? connector, remoteAddr, now: gw.now() });
-  };
 
   gw.route('GET', apiPaths.samlSso, {
     access: { public: 'signing in through a SAML identity provider starts before any identity' },
-    query: ssoQuery,
-    handler: async ({ query, req, reply }) => {
-      try {
-        if (!query.connector_id) throw new SsoFailure('the sign-in link names no connector: pick a provider on the login page');
-        const url = await flow.begin(query.connector_id, query.redirect_url);
-        return reply.redirect(url.href, 302);
-      } catch (err) {
-        return fail(err, reply, req.ip);
-      }
-    },
+    query: signInStartQuery,
+    handler: ({ query, req, reply }) => signIn.start((id, to) => flow.begin(id, to), query, reply, req.ip),
   });
 
   gw.route('POST', apiPaths.samlAcs, {
@@ -64,17 +47,9 @@ export function samlRoutes(gw: Gateway, connectors: ConnectorService, app: Fasti
     crossSitePost: 'the SAML response must be signed by the connector’s identity provider and answer (InResponseTo) a sign-in started here and not yet used',
     params: acsParams,
     body: acsBody,
-    handler: async ({ params, body, req, reply }) => {
-      try {
-        const samlResponse = typeof body?.SAMLResponse === 'string' ? body.SAMLResponse : undefined;
-        const { identity, redirectUrl } = await flow.finish(params.connector, samlResponse);
-        const user = await upsertSsoUser(gw.store, identity, gw.now());
-        const issued = await gw.webSessions.signIn(user, req.ip, 'saml', { sso: { connector: identity.connector } });
-        setSessionCookie(reply, issued, secure);
-        return reply.redirect(redirectUrl, 302);
-      } catch (err) {
-        return fail(err, reply, req.ip, params.connector);
-      }
+    handler: ({ params, body, req, reply }) => {
+      const samlResponse = typeof body?.SAMLResponse === 'string' ? body.SAMLResponse : undefined;
+      return signIn.finish(() => flow.finish(params.connector, samlResponse), reply, req.ip, params.connector);
     },
   });
 }
