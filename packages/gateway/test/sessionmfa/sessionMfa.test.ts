@@ -51,7 +51,11 @@ describe.each(engines)('per-session MFA on %s', (engine) => {
     const t = await terminal(user);
     t.type('echo typed-$((6*7))\r');
     const challenge = await challengeOf(t);
-    expect(challenge).toEqual({ type: 'mfa-challenge', totp: false, webauthn: { publicKey: expect.objectContaining({ challenge: expect.any(String) }) } });
+    expect(challenge).toMatchObject({ type: 'mfa-challenge', totp: false });
+    // The key is asked to sign the challenge the gateway stored for this user's session, and nothing else.
+    const issued = String(challenge.webauthn!.publicKey.challenge);
+    const stored = await gw.server.store.db.selectFrom('mfa_challenges').select(['username', 'scope']).where('challenge', '=', issued).executeTakeFirst();
+    expect(stored).toEqual({ username: user.name, scope: 'session' });
     expect([t.output, t.controls.filter((c) => c.type === 'session')]).toEqual(['', []]);
     answer(t, { webauthn_response: key.get(challenge.webauthn!.publicKey, { origin: originOf(gw) }) as never });
     await t.waitFor(/typed-42/);
