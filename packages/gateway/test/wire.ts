@@ -150,7 +150,7 @@ export const resetTokenJson = (user: string, tokenId: string, expiry = '2030-01-
  */
 export const loginJson = (now = Date.parse('2026-01-01T00:00:00Z'), secret = 'fixture-cookie-secret'): BearerTokenJson => {
   const { auth } = parseConfig({});
-  return presentSession({ idHash: '', username: '', loginTime: now, createdAt: now, expiresAt: now + auth.sessionTtl, lastActive: now, mfaVerified: false }, secret, auth.inactivityTimeout, now);
+  return presentSession({ idHash: '', username: '', loginTime: now, createdAt: now, expiresAt: now + auth.sessionTtl, lastActive: now, mfaVerified: false, accessRequestIds: [] }, secret, auth.inactivityTimeout, now);
 };
 
 /** A store with only the events repo the audit writer and search touch, so they run here without a database. */

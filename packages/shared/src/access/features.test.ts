@@ -17,6 +17,8 @@ test("the spec's feature list: title, gating flag, category and section", () => 
     ['Manage Auth Connectors', 'authConnector', 'Management', 'Access'],
     ['Manage Session & Identity Locks', 'locks', 'Management', 'Access'],
     ['Create New Lock', 'newLocks', null, null],
+    ['Access Requests', 'accessRequests', 'Management', 'Access'],
+    ['New Access Request', 'newAccessRequest', null, null],
     ['Manage Integrations', 'integrations', 'Management', 'Access'],
     ['Enroll New Resource', 'discover', 'Management', 'Access'],
     ['Enroll New Integration', 'enrollIntegrations', 'Management', 'Access'],
@@ -32,8 +34,8 @@ test("the spec's feature list: title, gating flag, category and section", () => 
   expect(featureSections).toEqual(['Access', 'Activity', 'Billing', 'Clusters']);
 });
 
-test('only auth connectors and integration enrolment match routes below them', () => {
-  expect(features.filter((f) => !f.exact).map((f) => f.title)).toEqual(['Manage Auth Connectors', 'Enroll New Integration']);
+test('only auth connectors, access requests and integration enrolment match routes below them', () => {
+  expect(features.filter((f) => !f.exact).map((f) => f.title)).toEqual(['Manage Auth Connectors', 'Access Requests', 'Enroll New Integration']);
 });
 
 test('Create New Lock has no navigation item; account and help sit in the top menu', () => {

@@ -39,6 +39,9 @@ export const features: readonly Feature[] = [
   nav('Manage Auth Connectors', 'authConnector', 'sso', 'Management', 'Access', false),
   nav('Manage Session & Identity Locks', 'locks', 'locks', 'Management', 'Access'),
   { title: 'Create New Lock', flag: 'newLocks', placement: 'none', route: 'newLock', exact: true },
+  // Not in the reference console's free edition: requesting roles or resources for a while, and reviewing requests.
+  nav('Access Requests', 'accessRequests', 'accessRequests', 'Management', 'Access', false),
+  { title: 'New Access Request', flag: 'newAccessRequest', placement: 'none', route: 'newAccessRequest', exact: true },
   nav('Manage Integrations', 'integrations', 'integrations', 'Management', 'Access'),
   nav('Enroll New Resource', 'discover', 'discover', 'Management', 'Access'),
   nav('Enroll New Integration', 'enrollIntegrations', 'integrationEnroll', 'Management', 'Access', false),

@@ -43,3 +43,6 @@ export { makeResource } from './resource';
 export type { Resource, ResourceJson, ResourceKind } from './resource';
 export { localUserLabel, makeResetToken, makeUser } from './user';
 export type { ResetToken, ResetTokenJson, User, UserJson, UserTraits } from './user';
+export { lockTargetKinds, makeLock } from './lock';
+export type { CreateLockRequest, Lock, LockJson, LockTargetKind, LockTargets } from './lock';
+export type * from './accessRequest';

@@ -107,6 +107,12 @@ export const apiPaths = {
   headlessLoginSession: '/v1/webapi/login/headless/:requestId/session',
   locks: '/v1/webapi/sites/:clusterId/locks',
   lock: '/v1/webapi/sites/:clusterId/locks/:uuid',
+  // Access requests: GET lists those the caller may see, POST asks for roles or resources.
+  accessRequests: '/v1/webapi/sites/:clusterId/accessrequests',
+  // One access request (GET); DELETE withdraws a pending one.
+  accessRequest: '/v1/webapi/sites/:clusterId/accessrequests/:requestId',
+  // A reviewer approves or denies (POST {state, reason}).
+  accessRequestReviews: '/v1/webapi/sites/:clusterId/accessrequests/:requestId/reviews',
   signDatabaseCertificate: '/v1/webapi/sites/:clusterId/sign/db',
   integrations: '/v1/webapi/sites/:clusterId/integrations/:name?',
   awsOidcDatabases: '/v1/webapi/sites/:clusterId/integrations/aws-oidc/:name/databases',

@@ -52,6 +52,9 @@ test.each([
   ['integrationEnroll', { type: 'aws-oidc' }, '/web/integrations/new/aws-oidc'],
   ['locks', {}, '/web/locks'],
   ['newLock', {}, '/web/locks/new'],
+  ['accessRequests', {}, '/web/requests'],
+  ['newAccessRequest', {}, '/web/requests/new'],
+  ['accessRequest', { requestId: 'r1' }, '/web/requests/r1'],
 ] as const)('route %s compiles to the spec path', (name, params, expected) => {
   expect(compilePath(webRoutes[name], params)).toBe(expected);
 });

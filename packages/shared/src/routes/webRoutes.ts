@@ -47,6 +47,9 @@ export const webRoutes = {
   integrationEnroll: '/web/integrations/new/:type?',
   locks: '/web/locks',
   newLock: '/web/locks/new',
+  accessRequests: '/web/requests',
+  newAccessRequest: '/web/requests/new',
+  accessRequest: '/web/requests/:requestId',
 } as const;
 
 export type WebRouteName = keyof typeof webRoutes;

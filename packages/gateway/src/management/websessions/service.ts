@@ -118,7 +118,7 @@ export class WebSessionService {
     const secret = newSecret();
     const roleTtl = roles.maxSessionTtl();
     const expiresAt = Math.min(now + Math.min(this.config.auth.sessionTtl, opts.ttlMs ?? Infinity), roleTtl ? loginTime + roleTtl : Infinity);
-    const session: WebSession = { idHash: hashSecret(secret), username, loginTime, createdAt: now, expiresAt, lastActive, mfaVerified: opts.mfaVerified ?? false };
+    const session: WebSession = { idHash: hashSecret(secret), username, loginTime, createdAt: now, expiresAt, lastActive, mfaVerified: opts.mfaVerified ?? false, accessRequestIds: [] };
     await store.webSessions.create(session);
     return { secret, session, json: presentSession(session, secret, this.config.auth.inactivityTimeout, now) };
   }

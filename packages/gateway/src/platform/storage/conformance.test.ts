@@ -61,9 +61,10 @@ describe.each(engines)('storage conformance on %s', (engine) => {
   it('keeps tokens and sessions by hash and drops them with their user', async () => {
     await store.users.create(user('dan'));
     await store.userTokens.create({ idHash: 't1', username: 'dan', kind: 'invite', expiresAt: 10, createdAt: 1 });
-    await store.webSessions.create({ idHash: 's1', username: 'dan', loginTime: 1, createdAt: 1, expiresAt: 100, lastActive: 1, mfaVerified: false });
-    await store.webSessions.create({ idHash: 's2', username: 'dan', loginTime: 1, createdAt: 1, expiresAt: 5, lastActive: 1, mfaVerified: true });
+    await store.webSessions.create({ idHash: 's1', username: 'dan', loginTime: 1, createdAt: 1, expiresAt: 100, lastActive: 1, mfaVerified: false, accessRequestIds: [] });
+    await store.webSessions.create({ idHash: 's2', username: 'dan', loginTime: 1, createdAt: 1, expiresAt: 5, lastActive: 1, mfaVerified: true, accessRequestIds: ['r1'] });
     expect(await store.userTokens.get('t1')).toEqual({ idHash: 't1', username: 'dan', kind: 'invite', expiresAt: 10, createdAt: 1 });
+    expect((await store.webSessions.get('s2'))!.accessRequestIds).toEqual(['r1']);
     await store.webSessions.touch('s1', 50);
     expect((await store.webSessions.get('s1'))!.lastActive).toBe(50);
     await store.webSessions.deleteExpired(6);

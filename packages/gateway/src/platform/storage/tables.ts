@@ -1,6 +1,8 @@
 import type { Generated } from 'kysely';
+import type { AccessRequestTables } from '../../management/accessrequests/tables';
 import type { AuthConnectorTables } from '../../management/connectors/tables';
 import type { HeadlessTables } from '../../management/headless/tables';
+import type { LockTables } from '../../management/locks/tables';
 import type { MfaTables } from '../../management/mfa/tables';
 import type { SsoTables } from '../../management/sso/tables';
 import type { JoinTokenTables } from '../../management/tokens/tables';
@@ -39,6 +41,8 @@ export interface WebSessionRow {
   last_active: number;
   /** 1 when the session was itself approved with a second factor (headless), so it needs no further MFA. */
   mfa_verified: number;
+  /** JSON string array: the approved access requests this session assumed (their roles add to the user's). */
+  access_request_ids: string;
 }
 
 export interface RoleRow {
@@ -67,7 +71,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

@@ -70,6 +70,8 @@ export class LiveSession {
   private readonly credited: Channel;
   private size: { w: number; h: number };
   private outstanding = 0;
+  /** Set when the session was ended from outside (terminate): the reason every party is given. */
+  private terminatedBecause?: string;
 
   constructor(private readonly o: LiveSessionOptions) {
     const { session, channel, owner } = o;
@@ -226,12 +228,38 @@ export class LiveSession {
       });
   }
 
+  /**
+   * Ends the session from outside (a lock now covers it): every party reads `message` in the terminal, then the
+   * channel closes and the session ends as a shell that exited would, with `message` as the reason.
+   */
+  terminate(message: string): void {
+    if (this.done) return;
+    this.terminatedBecause = message;
+    for (const party of this.parties.values()) sendControl(party.socket, { type: 'error', message });
+    this.o.channel.close();
+    // A channel that does not report its exit promptly must not keep a locked session alive.
+    this.finish({ code: null, error: message });
+  }
+
+  /** Removes one user's joined parties (a lock now covers them), telling them why; the session goes on. */
+  removeUser(user: string, message: string): void {
+    for (const party of [...this.parties.values()]) {
+      if (party.user !== user || party.mode === 'owner') continue;
+      sendControl(party.socket, { type: 'error', message });
+      sendControl(party.socket, { type: 'close', reason: message });
+      party.socket.close(1000, 'locked');
+      void this.leave(party);
+    }
+  }
+
   private finish(exit: ChannelExit): void {
     if (this.done) return;
     this.done = true;
     const ended = this.o.tracker.end(this.id);
     for (const party of this.parties.values()) {
-      if (party.mode === 'owner') {
+      if (this.terminatedBecause) {
+        sendControl(party.socket, { type: 'close', reason: this.terminatedBecause });
+      } else if (party.mode === 'owner') {
         if (exit.error) sendControl(party.socket, { type: 'error', message: exit.error });
         sendControl(party.socket, { type: 'close', reason: exit.error ? 'session failed' : 'shell exited', ...(exit.code !== null ? { exitCode: exit.code } : {}) });
       } else {

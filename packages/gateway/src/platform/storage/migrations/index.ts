@@ -7,6 +7,7 @@ import { roleSourceMigration } from './0004_role_source';
 import { mfaMigration } from './0005_mfa';
 import { authConnectorsMigration } from './0006_auth_connectors';
 import { ssoRequestsMigration } from './0007_sso_requests';
+import { locksAndRequestsMigration } from './0008_locks_and_requests';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -22,6 +23,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0005_mfa': mfaMigration(engine),
     '0006_auth_connectors': authConnectorsMigration(engine),
     '0007_sso_requests': ssoRequestsMigration(engine),
+    '0008_locks_and_requests': locksAndRequestsMigration(engine),
   };
 }
 

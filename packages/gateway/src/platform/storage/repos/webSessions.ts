@@ -10,6 +10,8 @@ export interface WebSession {
   lastActive: number;
   /** Approved with a second factor when it was issued (headless), so per-session MFA is already satisfied. */
   mfaVerified: boolean;
+  /** The approved access requests this session assumed; their roles count while the requests last. */
+  accessRequestIds: string[];
 }
 
 const fromRow = (r: WebSessionRow): WebSession => ({
@@ -20,6 +22,7 @@ const fromRow = (r: WebSessionRow): WebSession => ({
   expiresAt: r.expires_at,
   lastActive: r.last_active,
   mfaVerified: r.mfa_verified === 1,
+  accessRequestIds: JSON.parse(r.access_request_ids) as string[],
 });
 
 export function webSessionRepo(db: Kysely<Tables>) {
@@ -27,7 +30,7 @@ export function webSessionRepo(db: Kysely<Tables>) {
     async create(s: WebSession): Promise<void> {
       await db
         .insertInto('web_sessions')
-        .values({ id_hash: s.idHash, username: s.username, login_time: s.loginTime, created_at: s.createdAt, expires_at: s.expiresAt, last_active: s.lastActive, mfa_verified: s.mfaVerified ? 1 : 0 })
+        .values({ id_hash: s.idHash, username: s.username, login_time: s.loginTime, created_at: s.createdAt, expires_at: s.expiresAt, last_active: s.lastActive, mfa_verified: s.mfaVerified ? 1 : 0, access_request_ids: JSON.stringify(s.accessRequestIds) })
         .execute();
     },
     async get(idHash: string): Promise<WebSession | undefined> {
