@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { eventCatalogue, eventCodes } from '@portcullis/shared';
-import { type Browser, chromium, type Page, expect, request, test } from '@playwright/test';
+import { type Browser, chromium, type Page, expect, test } from '@playwright/test';
 import { startPrivateSshd, type PrivateSshd } from '../../packages/gateway/test/servers/sshd';
 import { chromiumLaunch } from '../chromium';
-import { adminUser, e2ePassword, signInAsAdmin, signedInUser } from '../fixtures/console';
+import { type ApiSession, apiSession } from '../fixtures/api';
+import { adminUser, signInAsAdmin, signedInUser } from '../fixtures/console';
 import { openTerminal, terminalText, typeLine } from '../fixtures/terminal';
 
 const cluster = 'localhost';
@@ -26,26 +27,6 @@ spec:
       - { resources: [event], verbs: [list, read] }
 `;
 
-/** The gateway's API as one signed-in user, outside the browser: CSRF cookie and header, bearer token. */
-async function apiSession(baseURL: string, user: string, password = e2ePassword) {
-  const api = await request.newContext({ baseURL });
-  const page = await (await api.get('/web/login')).text();
-  const csrf = /name="grv_csrf_token" content="([^"]+)"/.exec(page)?.[1] ?? '';
-  const login = await api.post('/v1/webapi/sessions/web', {
-    headers: { 'X-CSRF-Token': csrf },
-    data: { user, pass: Buffer.from(password).toString('base64') },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const headers = { 'X-CSRF-Token': csrf, Authorization: `Bearer ${token}` };
-  return {
-    context: api,
-    get: (path: string) => api.get(path, { headers }),
-    post: (path: string, data: unknown) => api.post(path, { headers, data }),
-    delete: (path: string) => api.delete(path, { headers }),
-  };
-}
-type ApiSession = Awaited<ReturnType<typeof apiSession>>;
 
 /**
  * The admin (an editor) adds a role that may open shells as root and invites a user holding it and auditor;

@@ -1,6 +1,7 @@
-import { type Page, expect, request, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { chromiumLaunch } from '../chromium';
-import { adminUser, e2ePassword, signInAsAdmin, signedInUser } from '../fixtures/console';
+import { createRoles } from '../fixtures/api';
+import { signInAsAdmin, signedInUser } from '../fixtures/console';
 import { terminalText, typeLine } from '../fixtures/terminal';
 
 const cluster = 'localhost';
@@ -32,19 +33,6 @@ spec:
     rules: [{ resources: [session_tracker], verbs: [list, read] }]
 `,
 });
-
-/** Creates roles as the admin through the API, with the CSRF pair and bearer token the console would send. */
-async function createRoles(baseURL: string, contents: string[]) {
-  const api = await request.newContext({ baseURL });
-  const csrf = /name="grv_csrf_token" content="([^"]+)"/.exec(await (await api.get('/web/login')).text())?.[1] ?? '';
-  const login = await api.post('/v1/webapi/sessions/web', { headers: { 'X-CSRF-Token': csrf }, data: { user: adminUser, pass: Buffer.from(e2ePassword).toString('base64') } });
-  const { token } = (await login.json()) as { token: string };
-  for (const content of contents) {
-    const res = await api.post('/v1/webapi/roles', { headers: { 'X-CSRF-Token': csrf, Authorization: `Bearer ${token}` }, data: { content } });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  await api.dispose();
-}
 
 const player = (page: Page) => page.locator('[data-testid="player-terminal"] .xterm-rows');
 

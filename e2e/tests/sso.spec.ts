@@ -1,8 +1,8 @@
 import os from 'node:os';
-import { expect, request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { oidcClient, type OpenIdProvider, startOpenIdProvider } from '../../packages/gateway/test/sso/openIdProvider';
 import { chromiumLaunch } from '../chromium';
-import { adminUser, e2ePassword } from '../fixtures/console';
+import { apiSession } from '../fixtures/api';
 import { gateway } from '../fixtures/gateways';
 import { openTerminal, terminalText, typeLine } from '../fixtures/terminal';
 
@@ -18,17 +18,9 @@ let idp: OpenIdProvider;
 
 /** Creates a role and an OIDC connector mapping the provider's `e2e-ops` group to it, as the admin, over the API. */
 async function configureGateway(issuer: string) {
-  const api = await request.newContext({ baseURL: main.url });
-  const page = await (await api.get('/web/login')).text();
-  const csrf = /name="grv_csrf_token" content="([^"]+)"/.exec(page)?.[1] ?? '';
-  const login = await api.post('/v1/webapi/sessions/web', {
-    headers: { 'X-CSRF-Token': csrf },
-    data: { user: adminUser, pass: Buffer.from(e2ePassword).toString('base64') },
-  });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { 'X-CSRF-Token': csrf, Authorization: `Bearer ${token}` };
+  const api = await apiSession(main.url);
   const roleYaml = `kind: role\nmetadata:\n  name: ${role}\nspec:\n  allow:\n    logins: ['{{internal.logins}}']\n    node_labels: { '*': '*' }\n    rules:\n      - { resources: [node], verbs: [list, read] }\n`;
-  expect((await api.post('/v1/webapi/roles', { headers, data: { content: roleYaml } })).status()).toBe(200);
+  expect((await api.post('/v1/webapi/roles', { content: roleYaml })).status()).toBe(200);
   const connectorYaml = `kind: oidc
 version: v3
 metadata:
@@ -43,11 +35,11 @@ spec:
   claims_to_roles:
     - { claim: groups, value: e2e-ops, roles: [${role}] }
 `;
-  const created = await api.post('/v1/webapi/oidc/connectors', { headers, data: { content: connectorYaml } });
+  const created = await api.post('/v1/webapi/oidc/connectors', { content: connectorYaml });
   expect(created.status(), await created.text()).toBe(200);
   return async () => {
-    await api.delete(`/v1/webapi/oidc/connectors/${connectorName}`, { headers });
-    await api.dispose();
+    await api.delete(`/v1/webapi/oidc/connectors/${connectorName}`);
+    await api.context.dispose();
   };
 }
 
