@@ -17,6 +17,14 @@ test('takes the page’s bearer token into local storage and removes the tag', (
   expect(document.querySelector('meta[name="grv_bearer_token"]')).toBeNull();
 });
 
+test('a tag the server left empty (no live session) clears a token stored earlier; an unrendered one keeps it', () => {
+  boot(page(encoded({ token: 'abc', expires_in: 600 })), jest.fn());
+  boot(page('{{.Session}}'), jest.fn());
+  expect(JSON.parse(localStorage.getItem(StorageKey.TOKEN)!)).toMatchObject({ accessToken: 'abc' });
+  boot(page(''), jest.fn());
+  expect(localStorage.getItem(StorageKey.TOKEN)).toBeNull();
+});
+
 test('an empty or unrendered tag stores nothing', () => {
   boot(page(''), jest.fn());
   boot(page('{{.Session}}'), jest.fn());

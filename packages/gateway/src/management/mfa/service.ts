@@ -5,6 +5,7 @@ import type { Store } from '../../platform/storage/store';
 import { recordEvent } from '../audit/record';
 import { hashToken, newTokenValue, privilegeTtlMs } from '../users/tokens';
 import { countFailure, isLockedOut, lockedOutMessage } from '../websessions/lockout';
+import { lockMessage, type LockChecks } from '../locks/lock';
 import { MfaDevices } from './devices';
 import { presentChallenge } from './presenter';
 import { mfaRepo, type MfaDevice, type MfaRepo } from './repo';
@@ -39,6 +40,8 @@ export class MfaService implements SecondFactor {
     private readonly config: GatewayConfig,
     readonly rp: RelyingParty,
     private readonly now: () => number = Date.now,
+    /** A locked device answers no challenge, however right its answer. */
+    private readonly locks?: LockChecks,
   ) {
     this.repo = mfaRepo(store);
     this.devices = new MfaDevices(store, config, this, now);
@@ -171,7 +174,7 @@ export class MfaService implements SecondFactor {
     const counter = await this.rp.checkAssertion(assertion, challenge.challenge, device, purpose === 'passwordless');
     // Checked again by the database, so two answers signed with the same counter cannot both pass.
     if (!(await this.repo.useSignCount(device.id, counter, now))) throw forbidden(counterNotForward(device, counter));
-    return device;
+    return this.unlocked(device);
   }
 
   /** A TOTP code from one of the user's apps, within a step of now and later than the last code it accepted. */
@@ -183,7 +186,7 @@ export class MfaService implements SecondFactor {
     let replayed = false;
     for (const app of apps) {
       const result = checkTotp(app.totpSecret!, code, now, app.totpLastStep);
-      if ('step' in result && (await this.repo.useTotpStep(app.id, result.step, now))) return app;
+      if ('step' in result && (await this.repo.useTotpStep(app.id, result.step, now))) return this.unlocked(app);
       replayed ||= 'step' in result || result.refused === 'replayed';
     }
     throw forbidden(
@@ -191,6 +194,13 @@ export class MfaService implements SecondFactor {
         ? 'this code was used already: wait for the next one your authenticator app shows'
         : "the code is wrong or has expired: enter the code your authenticator app shows now, and check that the device's clock is right",
     );
+  }
+
+  /** The device that gave a right answer, unless a lock covers it: checked inside `guarded`, so the refusal is audited. */
+  private unlocked(device: MfaDevice): MfaDevice {
+    const lock = this.locks?.find({ mfa_device: device.id, user: device.username });
+    if (lock) throw forbidden(lockMessage(lock));
+    return device;
   }
 
   /**

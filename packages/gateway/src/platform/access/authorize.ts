@@ -17,6 +17,7 @@ export type AccessRule = { public: string } | { signedIn: string } | { resource:
 export function authorize(identity: Identity | undefined, rule: AccessRule): void {
   if ('public' in rule) return;
   if (!identity) throw forbidden('access denied: sign in first');
+  if (identity.lockedBecause !== undefined) throw forbidden(identity.lockedBecause);
   if ('signedIn' in rule) return;
   if (!identity.roles.can(rule.resource, rule.verb)) {
     throw forbidden(`access denied: ${rule.verb} on ${rule.resource} is not allowed for user ${identity.user.name}`);

@@ -7,4 +7,6 @@ export interface Identity {
   user: User;
   session: WebSession;
   roles: RoleSet;
+  /** Set when a lock in force covers this identity: the message `authorize` refuses every guarded route with. */
+  lockedBecause?: string;
 }

@@ -6,6 +6,8 @@ import type { GatewayConfig } from '../config/config';
 import { WebSessionService } from '../../management/websessions/service';
 import { MfaService } from '../../management/mfa/service';
 import { RelyingParty } from '../../management/mfa/webauthn';
+import { LockSnapshot } from '../../management/locks/snapshot';
+import { markLocked } from '../../management/locks/subject';
 import type { Store } from '../storage/store';
 
 /** What every domain's routes receive: the config, storage, shared services and the guarded route helpers. */
@@ -16,6 +18,8 @@ export interface Gateway {
   webSessions: WebSessionService;
   /** Second factors: devices, challenges and checking answers (the SecondFactor every MFA check goes through). */
   mfa: MfaService;
+  /** The locks in force, kept in memory (started and stopped with the app). */
+  locks: LockSnapshot;
   now: () => number;
   /** The URL people open, e.g. for invite links. Known once the server listens. */
   publicUrl: () => string;
@@ -27,16 +31,19 @@ export interface Gateway {
 
 export function createContext(app: FastifyInstance, config: GatewayConfig, store: Store, publicUrl: () => string, now = Date.now): Gateway {
   const hasher = new PasswordHasher(config.auth.passwordHashing);
-  const mfa = new MfaService(store, config, new RelyingParty(config.auth.webauthn, publicUrl, 'Portcullis'), now);
-  const webSessions = new WebSessionService(store, config, hasher, now);
+  const locks = new LockSnapshot(store, now);
+  const mfa = new MfaService(store, config, new RelyingParty(config.auth.webauthn, publicUrl, 'Portcullis'), now, locks);
+  const webSessions = new WebSessionService(store, config, hasher, now, locks);
   const sites = new Sites(config.clusterName);
-  const guards: Guards = { authenticate: (req, opts) => webSessions.authenticate(req, opts), resolveSite: (id) => sites.resolve(id) };
+  // A locked identity is still resolved (public routes ignore it), and refused by authorize everywhere else.
+  const guards: Guards = { authenticate: async (req, opts) => markLocked(await webSessions.authenticate(req, opts), locks), resolveSite: (id) => sites.resolve(id) };
   return {
     config,
     store,
     hasher,
     webSessions,
     mfa,
+    locks,
     now,
     publicUrl,
     sites,

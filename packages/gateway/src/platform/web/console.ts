@@ -5,6 +5,7 @@ import type { AuthProvider } from '@portcullis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { issueCsrfToken } from '../access/csrf';
 import type { Gateway } from '../server/context';
+import { markLocked } from '../../management/locks/subject';
 import { sessionCookie } from '../../management/websessions/cookie';
 import { consoleCsp } from './headers';
 import { IndexPage } from './indexPage';
@@ -39,8 +40,9 @@ export async function consoleRoutes(app: FastifyInstance, gw: Gateway, providers
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const csrf = issueCsrfToken(req, reply, !!gw.config.tls);
     const secret = req.cookies[sessionCookie];
-    const identity = secret ? await gw.webSessions.resolve(secret) : undefined;
-    const session = identity && secret ? Buffer.from(JSON.stringify(gw.webSessions.present(identity, secret))).toString('base64') : '';
+    // A session a lock covers is not handed to the page: the console then opens on its login page.
+    const identity = markLocked(secret ? await gw.webSessions.resolve(secret) : undefined, gw.locks);
+    const session = identity && secret && identity.lockedBecause === undefined ? Buffer.from(JSON.stringify(gw.webSessions.present(identity, secret))).toString('base64') : '';
     const html = page.render(csrf, session);
     if (html === undefined) return reply.code(503).send({ error: { message: 'the console is not built; run make build' } });
     return reply

@@ -1,6 +1,8 @@
 import type { Identity } from '../../platform/access/identity';
 import { recordEvent, type EventName } from '../../management/audit/record';
 import type { Store } from '../../platform/storage/store';
+import { lockMessage, type LockChecks } from '../../management/locks/lock';
+import { identitySubject, sessionSubject } from '../../management/locks/subject';
 import type { Resource, ResourceKind } from './resource';
 
 /** Someone may use `login` on `resource`: what opening a session or moving a file starts from. */
@@ -27,14 +29,16 @@ export interface AdmitRequest {
 
 /**
  * The one admission check every way into a resource passes: the resource exists and is reachable, and the
- * user's roles allow the login there (the kind decides; deny wins). A refusal by the roles is audited. Locks
- * plug in here; per-session MFA follows admission (sessionMfa.ts), since it needs the client's answer.
+ * user's roles allow the login there (the kind decides; deny wins), unless a lock covers it. A refusal is audited.
+ * Per-session MFA follows admission (sessionMfa.ts), since it needs the client's answer.
  */
-export async function admit(store: Store, request: AdmitRequest): Promise<Admission | Refusal> {
+export async function admit(store: Store, request: AdmitRequest, locks: LockChecks): Promise<Admission | Refusal> {
   const { kind, identity, login, remoteAddr } = request;
   const resource = await kind.find(request.id);
   if (!resource) return { refused: 'missing', message: `${kind.name} ${request.id} was not found or is offline` };
-  const reason = kind.refusal(identity, resource, login);
+  // A lock on the user, a role, an assumed request, the login or the node refuses before the roles are asked.
+  const lock = locks.find(sessionSubject(identitySubject(identity), login, resource));
+  const reason = lock ? lockMessage(lock) : kind.refusal(identity, resource, login);
   const admission = { kind, resource, identity, login, remoteAddr };
   if (!reason) return admission;
   return refuseAdmission(store, admission, request.refusedEvent, reason);

@@ -1,8 +1,10 @@
 import { activeSessionFixture } from '@portcullis/gateway/wire';
-import { apiPaths, type ParticipantMode } from '@portcullis/shared';
-import { screen, within } from '@testing-library/react';
+import { apiPaths, type AclArea, type ParticipantMode } from '@portcullis/shared';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { userContextHandlers } from '../../testing/gateway';
 import { renderPage } from '../../testing/renderPage';
 import { server } from '../../testing/server';
 import ActiveSessionsPage from './ActiveSessionsPage';
@@ -11,6 +13,21 @@ import ActiveSessionsPage from './ActiveSessionsPage';
 const session = (id: string, hostname: string, participantModes: ParticipantMode[]) =>
   activeSessionFixture({ id, hostname, users: ['alice', 'bob'], cluster: 'prod' }, participantModes);
 
+/** The page in cluster prod for a user holding every verb on `areas`; it waits for the user context first. */
+async function renderSessions(areas: AclArea[] = ['activeSessions']) {
+  server.use(...userContextHandlers(areas));
+  await act(async () => {
+    renderPage(
+      <Suspense fallback="loading">
+        <Routes>
+          <Route path="/web/cluster/:clusterId/sessions" element={<ActiveSessionsPage />} />
+        </Routes>
+      </Suspense>,
+      { path: '/web/cluster/prod/sessions' },
+    );
+  });
+}
+
 test('lists live sessions with their parties and offers to join in the modes the roles allow', async () => {
   server.use(
     http.get(apiPaths.sessions, ({ params }) => {
@@ -18,12 +35,7 @@ test('lists live sessions with their parties and offers to join in the modes the
       return HttpResponse.json({ sessions: [session('s1', 'web-1', ['observer', 'peer']), session('s2', 'db-1', [])] });
     }),
   );
-  renderPage(
-    <Routes>
-      <Route path="/web/cluster/:clusterId/sessions" element={<ActiveSessionsPage />} />
-    </Routes>,
-    { path: '/web/cluster/prod/sessions' },
-  );
+  await renderSessions();
   const observe = await screen.findByRole('link', { name: 'Join web-1 as observer' });
   expect(observe).toHaveAttribute('href', '/web/cluster/prod/console/session/s1?mode=observer');
   expect(screen.getByRole('link', { name: 'Join web-1 as peer' })).toHaveAttribute('href', '/web/cluster/prod/console/session/s1?mode=peer');
@@ -33,4 +45,18 @@ test('lists live sessions with their parties and offers to join in the modes the
   const other = screen.getByText('db-1').closest('tr')!;
   expect(within(other).queryByText('not allowed')).toBeNull();
   expect(within(other).getByText(/^Your roles have no join_sessions rule that matches this session’s owner roles and kind \(ssh\)/)).toBeInTheDocument();
+});
+
+test('each session offers to lock its owner, only to a user who may create locks', async () => {
+  server.use(http.get(apiPaths.sessions, () => HttpResponse.json({ sessions: [session('s1', 'web-1', ['observer'])] })));
+  await renderSessions(['activeSessions', 'lock']);
+  // The owner is alice (the first party), not bob who joined.
+  expect(await screen.findByRole('link', { name: 'Lock s1' })).toHaveAttribute('href', '/web/locks/new?user=alice');
+});
+
+test('without the right to create locks no session offers a Lock action', async () => {
+  server.use(http.get(apiPaths.sessions, () => HttpResponse.json({ sessions: [session('s1', 'web-1', ['observer'])] })));
+  await renderSessions(['activeSessions']);
+  await screen.findByRole('link', { name: 'Join web-1 as observer' });
+  expect(screen.queryByRole('link', { name: /^Lock/ })).toBeNull();
 });

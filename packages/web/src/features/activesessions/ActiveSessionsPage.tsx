@@ -1,8 +1,11 @@
 import { Alert, DataTable, Flex, H1, Link, Text } from '@portcullis/design';
 import { apiPaths, compilePath, consoleSessionPath, makeActiveSession, type ActiveSession, type ActiveSessionJson } from '@portcullis/shared';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { api } from '../../client';
+import { userContextAtom } from '../../session/userContext';
+import { newLockPath } from '../locks/lockTargets';
 
 /** How often the list is refreshed while the page is open. */
 export const refreshMs = 10_000;
@@ -14,10 +17,14 @@ export const refreshMs = 10_000;
 const joinRefusal = (kind: string) =>
   `Your roles have no join_sessions rule that matches this session’s owner roles and kind (${kind}).`;
 
+/** A listed session and who opened it (the party a Lock action locks), which shared's model leaves out. */
+type SessionRow = ActiveSession & { owner: string };
+
 /** Active Sessions: the live sessions with their parties, and a join link per mode the user's roles allow. */
 export default function ActiveSessionsPage() {
   const { clusterId = '' } = useParams();
-  const [sessions, setSessions] = useState<ActiveSession[]>([]);
+  const { acl } = useAtomValue(userContextAtom);
+  const [sessions, setSessions] = useState<SessionRow[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');
 
@@ -28,7 +35,7 @@ export default function ActiveSessionsPage() {
         .get<{ sessions: ActiveSessionJson[] }>(compilePath(apiPaths.sessions, { clusterId }))
         .then((res) => {
           if (!current) return;
-          setSessions(res.sessions.map((s) => makeActiveSession(s)));
+          setSessions(res.sessions.map((s) => ({ ...makeActiveSession(s), owner: s.owner ?? '' })));
           setError('');
         })
         .catch((err: Error) => current && setError(err.message))
@@ -45,7 +52,7 @@ export default function ActiveSessionsPage() {
     <>
       <H1 mb={4}>Active Sessions</H1>
       {error ? <Alert>{error}</Alert> : null}
-      <DataTable<ActiveSession>
+      <DataTable<SessionRow>
         label="Active Sessions"
         data={sessions}
         rowKey={(s) => s.sid}
@@ -77,6 +84,10 @@ export default function ActiveSessionsPage() {
               ),
           },
         ]}
+        // A lock on the session's owner is what stops it; gated like the New Lock page (newLocks), so the link works.
+        rowActions={(s) =>
+          acl.lock.create && acl.lock.edit && s.owner ? [{ label: 'Lock', to: newLockPath({ user: s.owner }) }] : []
+        }
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { apiPaths, compilePath, type ResetTokenJson, type ResourceJson } from '@portcullis/shared';
+import { apiPaths, compilePath, type AclArea, type ResetTokenJson, type ResourceJson } from '@portcullis/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -11,7 +11,7 @@ import UsersPage from './UsersPage';
 type UserJson = { name: string; roles: string[]; authType: string; traits?: Record<string, string[]> };
 
 /** An in-memory user store behind the gateway's user routes, recording what the page sends. */
-function usersGateway(initial: UserJson[]) {
+function usersGateway(initial: UserJson[], areas: AclArea[] = ['users', 'roles']) {
   const users = [...initial];
   const sent: {
     created?: UserJson;
@@ -20,7 +20,7 @@ function usersGateway(initial: UserJson[]) {
     deleted?: string;
   } = {};
   server.use(
-    ...userContextHandlers(['users', 'roles']),
+    ...userContextHandlers(areas),
     http.get(apiPaths.users, () => HttpResponse.json(users)),
     http.get(compilePath(apiPaths.roles), () =>
       HttpResponse.json(
@@ -188,4 +188,19 @@ test('editing a user keeps the name, shows its roles and traits, and saves the c
     }),
   );
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('a user who may create locks can lock a user from its row, on the New Lock page with the user chosen', async () => {
+  usersGateway([{ name: 'bob', roles: ['access'], authType: 'local' }], ['users', 'roles', 'lock']);
+  await renderUsers();
+  await userEvent.click(await screen.findByRole('button', { name: 'Actions for bob' }));
+  expect(await screen.findByRole('menuitem', { name: 'Lock' })).toHaveAttribute('href', '/web/locks/new?user=bob');
+});
+
+test('without the right to create locks the row offers no Lock action', async () => {
+  usersGateway([{ name: 'bob', roles: ['access'], authType: 'local' }]);
+  await renderUsers();
+  await userEvent.click(await screen.findByRole('button', { name: 'Actions for bob' }));
+  await screen.findByRole('menuitem', { name: 'Edit…' });
+  expect(screen.queryByRole('menuitem', { name: 'Lock' })).toBeNull();
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { userContextAtom } from '../../session/userContext';
 import { ConfirmDeleteDialog } from '../../dialogs/ConfirmDeleteDialog';
 import { useAttempt } from '../../useAttempt';
+import { newLockPath } from '../locks/lockTargets';
 import { ResetLinkDialog, type IssuedToken } from './ResetLinkDialog';
 import { UserDialog } from './UserDialog';
 import { userActions, usersAtom, usersVersionAtom } from './usersAtoms';
@@ -72,6 +73,8 @@ export default function UsersPage() {
           ...(acl.users.remove
             ? [{ label: 'Delete…', danger: true, onSelect: () => setOpen({ kind: 'delete', user: u }) }]
             : []),
+          // The same verbs the New Lock page's flag (newLocks) asks for, so the link never leads to Access Denied.
+          ...(acl.lock.create && acl.lock.edit ? [{ label: 'Lock', to: newLockPath({ user: u.name }) }] : []),
         ]}
       />
       {open?.kind === 'create' || open?.kind === 'edit' ? (
