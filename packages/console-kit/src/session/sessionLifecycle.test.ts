@@ -132,6 +132,33 @@ describe('renewal', () => {
     expect(ports.renew).not.toHaveBeenCalled();
     session.stop();
   });
+
+  test('renewing with a body (assume a request, switch back) passes it on and holds off the timer meanwhile', async () => {
+    const { ports, session } = setup(tokenWith(RENEW_UNDER_MS + 1));
+    let finish!: () => void;
+    ports.renew.mockImplementation(() => new Promise<void>((r) => (finish = r)));
+    session.start();
+    const assumed = session.renewWith({ requestId: 'r1' });
+    expect(ports.renew).toHaveBeenCalledWith({ requestId: 'r1' });
+    expect(ports.broadcastRenewing).toHaveBeenLastCalledWith(true);
+    await jest.advanceTimersByTimeAsync(TOKEN_CHECK_MS);
+    expect(ports.renew).toHaveBeenCalledTimes(1);
+    finish();
+    await assumed;
+    expect(ports.broadcastRenewing).toHaveBeenLastCalledWith(false);
+    session.stop();
+  });
+
+  test('a refused renewal with a body is the caller’s to show, not a logout', async () => {
+    const { ports, session } = setup(tokenWith(600_000));
+    ports.renew.mockRejectedValue(new Error('request is not approved'));
+    session.start();
+    await expect(session.renewWith({ requestId: 'r1' })).rejects.toThrow('request is not approved');
+    expect(session.isRenewing()).toBe(false);
+    expect(ports.deleteSession).not.toHaveBeenCalled();
+    expect(ports.goToLogin).not.toHaveBeenCalled();
+    session.stop();
+  });
 });
 
 describe('token check', () => {

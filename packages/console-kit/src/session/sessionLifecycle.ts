@@ -8,6 +8,7 @@ import {
   INACTIVITY_MARGIN_MS,
   SESSION_CHECK_INTERVAL_MS,
   STATUS_CHECK_MIN_TIME_LEFT_MS,
+  type RenewSessionRequest,
   TOKEN_RENEWAL_THRESHOLD_SECONDS,
 } from '@portcullis/shared';
 
@@ -24,8 +25,11 @@ export interface SessionToken {
 export interface SessionPorts {
   /** The stored token, read afresh each time since another tab may have renewed it. */
   readToken(): SessionToken | null;
-  /** Renews on the server and stores the new token. */
-  renew(): Promise<unknown>;
+  /**
+   * Renews on the server and stores the new token. A body changes what the new session carries (an approved
+   * access request to assume, or a switch back); the timer's renewal sends none.
+   */
+  renew(body?: RenewSessionRequest): Promise<unknown>;
   /** GET user status; rejects with an error carrying `status` when the server refuses. */
   checkStatus(): Promise<unknown>;
   /** DELETE the web session on the server. */
@@ -105,6 +109,21 @@ export class SessionLifecycle {
     // The user leaves either way; a session the server failed to delete expires on its own.
     await this.ports.deleteSession().catch(() => {});
     this.leave();
+  }
+
+  /**
+   * Renews now with `body`, for the user assuming an access request or switching back. It goes through the
+   * same flag and broadcast as the timer's renewal, so neither this tab's timer nor another tab renews over
+   * it. Unlike the timer's renewal a failure does not log out: the current session is still good, and the
+   * caller shows the message.
+   */
+  async renewWith(body: RenewSessionRequest): Promise<void> {
+    this.setRenewing(true);
+    try {
+      await this.ports.renew(body);
+    } finally {
+      this.setRenewing(false);
+    }
   }
 
   /** Expired: log out; close to expiry: renew, unless a renewal already runs here or in another tab. */

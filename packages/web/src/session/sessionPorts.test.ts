@@ -27,6 +27,19 @@ test('renewal posts a JSON body and stores the new token with the time it arrive
   expect(JSON.parse(localStorage.getItem(StorageKey.TOKEN)!).accessToken).toBe('renewed');
 });
 
+test('renewal with a body (assuming an access request) posts it and stores the token it answers', async () => {
+  let body: unknown;
+  server.use(
+    http.post(apiPaths.webSessionRenew, async ({ request }) => {
+      body = await request.json();
+      return HttpResponse.json({ type: 'Bearer', token: 'assumed', expires_in: 600 });
+    }),
+  );
+  await browserSessionPorts().renew({ requestId: 'r1' });
+  expect(body).toEqual({ requestId: 'r1' });
+  expect(browserSessionPorts().readToken()).toMatchObject({ accessToken: 'assumed', expiresIn: 600 });
+});
+
 test('logout deletes the web session; clearing keeps the theme', async () => {
   const deleted = jest.fn();
   server.use(

@@ -7,8 +7,10 @@ import { api, localState } from '../client';
 export function browserSessionPorts(): SessionPorts {
   return {
     readToken: () => localState.getBearerToken() ?? null,
-    // Both send an empty JSON object: the client always declares a JSON body, and the server rejects an empty one.
-    renew: async () => localState.saveSession(await api.post<BearerTokenJson>(apiPaths.webSessionRenew, {})),
+    // Both send a JSON object (empty unless assuming or dropping access): the client always declares a JSON
+    // body, and the server rejects an empty one. The answer also sets the new session cookie the bearer belongs to.
+    renew: async (body = {}) =>
+      localState.saveSession(await api.post<BearerTokenJson>(apiPaths.webSessionRenew, body)),
     checkStatus: () => api.get(apiPaths.userStatus),
     deleteSession: () => api.delete(apiPaths.webSession, {}),
     clearLocalState: () => localState.clear(),

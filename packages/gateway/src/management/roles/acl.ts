@@ -44,6 +44,10 @@ export function userAcl(roles: RoleSet): Acl {
       return [area, area === 'integrations' ? { ...access, use: roles.can(kind, 'use') } : access];
     }),
   ) as Omit<Acl, 'clipboardSharingEnabled' | 'desktopSessionRecording' | 'directorySharing'>;
+  // Requesting and reviewing come from request and review_requests, not rules: the pages open for those users too.
+  const requests = roles.requestable().roles.length > 0 || roles.searchAsRoles().length > 0;
+  const reviews = roles.reviewableRoles().length > 0;
+  areas.accessRequests = { ...areas.accessRequests, list: areas.accessRequests.list || requests || reviews, create: areas.accessRequests.create || requests };
   return {
     ...areas,
     clipboardSharingEnabled: roles.optionEnabled('desktop_clipboard'),

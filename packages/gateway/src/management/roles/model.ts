@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isFilterError, parseUserFilter } from '../../resources/core/moderationFilter';
 import { unenforcedConditions, unenforcedOptions } from './unenforced';
 
 /** Verbs a rule grants; `edit` in the console's ACL is `update` here, `remove` is `delete`. */
@@ -38,11 +39,49 @@ const name = z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9._@-]{0,127}$/, 'must be 1-
 const strings = z.array(z.string().min(1));
 const labelValue = z.union([z.string().min(1), z.array(z.string().min(1))]);
 const labels = z.record(z.string().min(1), labelValue);
+const duration = z.string().regex(/^(\d+(ms|s|m|h|d))+$/, 'must be a duration like "90s", "30m" or "12h"');
 
 const rule = z
   .object({
     resources: z.array(z.union([z.enum(resourceKinds), z.literal('*')])).min(1),
     verbs: z.array(z.union([z.enum(verbs), z.literal('*')])).min(1),
+  })
+  .strict();
+
+/**
+ * A moderated-session policy: sessions of `kinds` opened by a holder of the role wait until `count` users
+ * matching `filter` have joined in one of `modes`. The filter is parsed here so that a role is never saved
+ * with one the gateway cannot evaluate (see moderationFilter.ts).
+ */
+const sessionJoinPolicy = z
+  .object({
+    name: z.string().min(1),
+    filter: z
+      .string()
+      .optional()
+      .superRefine((filter, ctx) => {
+        const parsed = filter === undefined ? undefined : parseUserFilter(filter);
+        if (parsed && isFilterError(parsed)) ctx.addIssue({ code: 'custom', message: parsed.error });
+      }),
+    kinds: strings.min(1),
+    modes: z.array(z.enum(['moderator', 'peer', 'observer'])).min(1),
+    count: z.number().int().min(1).max(100).default(1),
+    on_leave: z.enum(['pause', 'terminate']).default('terminate'),
+  })
+  .strict();
+
+/**
+ * What a role lets its holder request: roles by name, or resources by id reached through `search_as_roles`.
+ * Thresholds say how many approvals grant a request (the largest `approve`) and how many denials refuse it;
+ * `max_duration` bounds how long a request, and the access it grants, lasts.
+ */
+const accessRequestConditions = z
+  .object({
+    roles: strings.optional(),
+    search_as_roles: strings.optional(),
+    suggested_reviewers: strings.optional(),
+    thresholds: z.array(z.object({ approve: z.number().int().min(1).optional(), deny: z.number().int().min(1).optional() }).strict()).optional(),
+    max_duration: duration.optional(),
   })
   .strict();
 
@@ -62,13 +101,12 @@ const conditions = z
     aws_role_arns: strings.optional(),
     rules: z.array(rule).optional(),
     join_sessions: z.array(z.object({ name: z.string(), roles: strings, kinds: strings, modes: strings }).strict()).optional(),
+    require_session_join: z.array(sessionJoinPolicy).optional(),
     review_requests: z.object({ roles: strings }).strict().optional(),
-    request: z.object({ roles: strings.optional(), suggested_reviewers: strings.optional() }).strict().optional(),
+    request: accessRequestConditions.optional(),
     ...unenforcedConditions,
   })
   .strict();
-
-const duration = z.string().regex(/^(\d+(ms|s|m|h|d))+$/, 'must be a duration like "90s", "30m" or "12h"');
 
 const options = z
   .object({

@@ -56,8 +56,8 @@ export function webSessionRoutes(gw: Gateway) {
     access: { signedIn: 'a user renews their own session' },
     activity: false,
     body: renewBody,
-    handler: async ({ identity, reply }) => {
-      const issued = await gw.webSessions.renew(identity!);
+    handler: async ({ identity, body, reply }) => {
+      const issued = await gw.webSessions.renew(identity!, body ?? {});
       setSessionCookie(reply, issued, secure);
       return issued.json;
     },

@@ -27,13 +27,13 @@ export const loginFinishBody = z
   .strict();
 
 /**
- * The console sends no body or an empty object. Assuming an access request's roles (requestId, switchback)
- * is not offered yet, so asking for it is refused by name rather than ignored.
+ * The console renews with no body or an empty object on its timer; `requestId` assumes an approved access
+ * request's roles, `switchback: true` drops every assumed one.
  */
 export const renewBody = z
   .object({
-    requestId: z.undefined({ error: 'access requests are not supported yet' }).optional(),
-    switchback: z.undefined({ error: 'access requests are not supported yet' }).optional(),
+    requestId: z.uuid('requestId must be the id of an approved access request').optional(),
+    switchback: z.boolean({ error: 'switchback must be true or false' }).optional(),
   })
   .strict()
   .optional();

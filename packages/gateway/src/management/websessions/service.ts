@@ -1,10 +1,13 @@
-import type { BearerTokenJson } from '@portcullis/shared';
+import type { BearerTokenJson, RenewSessionRequest } from '@portcullis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Identity } from '../../platform/access/identity';
 import { recordEvent } from '../audit/record';
 import type { PasswordHasher } from '../../platform/passwords/password';
 import type { GatewayConfig } from '../../platform/config/config';
 import { RoleSet } from '../roles/roleset';
+import { assumableRequest, assumedRoles } from '../accessrequests/assume';
+import type { LockChecks } from '../locks/lock';
+import { refuseLockedSignIn } from '../locks/signIn';
 import type { WebSession } from '../../platform/storage/repos/webSessions';
 import type { User } from '../../platform/storage/repos/users';
 import type { Store } from '../../platform/storage/store';
@@ -36,6 +39,8 @@ export interface SessionOptions {
   mfaVerified?: boolean;
   /** The user proved who they are through this single sign-on connector: audited as an SSO login, not a local one. */
   sso?: { connector: string };
+  /** The approved access requests the session assumes (a renewal carries or changes them). */
+  accessRequestIds?: string[];
 }
 
 /**
@@ -48,10 +53,13 @@ export class WebSessionService {
     private readonly config: GatewayConfig,
     private readonly hasher: PasswordHasher,
     private readonly now: () => number = Date.now,
+    /** Locks refuse a sign-in once the credentials are proven (requests are refused by `authorize`). */
+    private readonly locks?: LockChecks,
   ) {}
 
-  async roleSet(user: User): Promise<RoleSet> {
-    return new RoleSet(await this.store.roles.getMany(user.roles), user.traits);
+  /** The user's roles, plus those of the assumed access requests still in force. */
+  async roleSet(user: User, assumedRequestIds: string[] = []): Promise<RoleSet> {
+    return new RoleSet(await this.store.roles.getMany(user.roles), user.traits, await assumedRoles(this.store, user.name, assumedRequestIds, this.now()));
   }
 
   /**
@@ -95,6 +103,7 @@ export class WebSessionService {
   async signIn(user: User, remoteAddr: string, method: string, opts: SessionOptions = {}): Promise<IssuedSession> {
     const now = this.now();
     const roles = await this.roleSet(user);
+    await refuseLockedSignIn(this.store, this.locks, user, roles, { remoteAddr, method, sso: opts.sso }, now);
     return this.store.transaction(async (tx) => {
       // Sweeping expired sessions here keeps the table to live ones without a timer.
       await tx.webSessions.deleteExpired(now);
@@ -118,7 +127,7 @@ export class WebSessionService {
     const secret = newSecret();
     const roleTtl = roles.maxSessionTtl();
     const expiresAt = Math.min(now + Math.min(this.config.auth.sessionTtl, opts.ttlMs ?? Infinity), roleTtl ? loginTime + roleTtl : Infinity);
-    const session: WebSession = { idHash: hashSecret(secret), username, loginTime, createdAt: now, expiresAt, lastActive, mfaVerified: opts.mfaVerified ?? false, accessRequestIds: [] };
+    const session: WebSession = { idHash: hashSecret(secret), username, loginTime, createdAt: now, expiresAt, lastActive, mfaVerified: opts.mfaVerified ?? false, accessRequestIds: opts.accessRequestIds ?? [] };
     await store.webSessions.create(session);
     return { secret, session, json: presentSession(session, secret, this.config.auth.inactivityTimeout, now) };
   }
@@ -151,21 +160,30 @@ export class WebSessionService {
       await this.store.webSessions.touch(session.idHash, now);
       session.lastActive = now;
     }
-    return { user, session, roles: await this.roleSet(user) };
+    return { user, session, roles: await this.roleSet(user, session.accessRequestIds) };
   }
 
   present(identity: Identity, secret: string): BearerTokenJson {
     return presentSession(identity.session, secret, this.config.auth.inactivityTimeout, this.now());
   }
 
-  /** Replaces the caller's session with a fresh one, bounded by the login's max_session_ttl. */
-  async renew(identity: Identity): Promise<IssuedSession> {
+  /**
+   * Replaces the caller's session with a fresh one, bounded by the login's max_session_ttl. It keeps the assumed
+   * access requests still in force; `requestId` assumes one more (audited), `switchback` drops them all.
+   */
+  async renew(identity: Identity, change: RenewSessionRequest = {}): Promise<IssuedSession> {
     const now = this.now();
+    const assuming = change.requestId === undefined ? undefined : await assumableRequest(this.store, identity, change.requestId, now);
+    // The one assumed last is the context's accessRequestId, so assuming one again moves it to the end.
+    const kept = change.switchback ? [] : identity.roles.assumedRequestIds.filter((id) => id !== assuming?.id);
+    const accessRequestIds = assuming ? [...kept, assuming.id] : kept;
     return this.store.transaction(async (tx) => {
       await tx.webSessions.delete(identity.session.idHash);
       // Idleness carries over: the console renews on a timer, not because the user did anything.
       // A renewed session is never MFA-verified: that approval covered the short session it was given for.
-      return this.issue(tx, identity.user.name, identity.roles, identity.session.loginTime, now, identity.session.lastActive);
+      const issued = await this.issue(tx, identity.user.name, identity.roles, identity.session.loginTime, now, identity.session.lastActive, { accessRequestIds });
+      if (assuming) await recordEvent(tx, 'ACCESS_REQUEST_ASSUMED', { user: identity.user.name, id: assuming.id, roles: assuming.roles }, now);
+      return issued;
     });
   }
 

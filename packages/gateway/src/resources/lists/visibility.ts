@@ -49,9 +49,22 @@ function selectorCondition(t: ListTable, selector: LabelSelector | undefined): R
 /** The role field holding a kind's label selector. */
 export type SelectorField = 'node_labels' | 'app_labels' | 'db_labels' | 'kubernetes_labels' | 'windows_desktop_labels';
 
+/**
+ * A role from an assumed resource request: its selector, on the resources it was granted for only. Undefined
+ * (not expressible) when the selector is not, so the rows are then checked with canAccess.
+ */
+function restrictedCondition(t: ListTable, field: SelectorField, grant: RoleSet['restricted'][number]): RawBuilder<boolean> | undefined {
+  const selector = selectorCondition(t, grant.role.spec.allow[field]);
+  if (selector === undefined || grant.resourceIds.length === 0) return selector && none;
+  return sql<boolean>`(${selector} and ${sql.ref(`${t.table}.id`)} in (${sql.join(grant.resourceIds)}))`;
+}
+
 export function visibility(roles: RoleSet, field: SelectorField, t: ListTable): Visibility {
-  const allows = roles.roles.map((r) => selectorCondition(t, r.spec.allow[field]));
-  const denyCanHide = roles.roles.some((r) => Object.keys(r.spec.deny[field] ?? {}).length > 0);
+  const allows = [
+    ...roles.roles.map((r) => selectorCondition(t, r.spec.allow[field])),
+    ...roles.restricted.map((g) => restrictedCondition(t, field, g)),
+  ];
+  const denyCanHide = [...roles.roles, ...roles.restricted.map((g) => g.role)].some((r) => Object.keys(r.spec.deny[field] ?? {}).length > 0);
   if (allows.some((c) => c === undefined)) return { condition: all, exact: false };
   const condition = allows.length ? sql<boolean>`(${sql.join(allows as RawBuilder<boolean>[], sql` or `)})` : none;
   return { condition, exact: !denyCanHide };

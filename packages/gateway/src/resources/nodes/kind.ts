@@ -22,9 +22,9 @@ export const isLive = (node: NodeRecord | undefined, now: number): node is NodeR
  */
 export function nodeRefusal(identity: Identity, node: Resource, login: string): string | undefined {
   const { roles } = identity;
-  if (roles.canAccess('node', node.labels, login)) return undefined;
+  if (roles.canAccess('node', node.labels, login, node.id)) return undefined;
   if (!roles.principals('logins').includes(login)) return `login "${login}" is not in your roles' logins`;
-  if (!roles.canAccess('node', node.labels)) return `your roles' node_labels do not match node ${node.name}`;
+  if (!roles.canAccess('node', node.labels, undefined, node.id)) return `your roles' node_labels do not match node ${node.name}`;
   return `your roles do not allow login "${login}" on node ${node.name}`;
 }
 

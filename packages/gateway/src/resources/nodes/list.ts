@@ -29,7 +29,7 @@ export async function listNodes(repo: NodeRepo, roles: RoleSet, q: NodeListQuery
   const field: NodeSortField = rawField === 'addr' ? 'addr' : 'hostname';
   const visible = visibility(roles, 'node_labels', nodeTable);
   const conditions = [visible.condition, ...filterConditions(nodeTable, q)];
-  const canSee = (n: { labels: Record<string, string> }) => roles.canAccess('node', n.labels);
+  const canSee = (n: { id: string; labels: Record<string, string> }) => roles.canAccess('node', n.labels, undefined, n.id);
 
   const items: NodeRecord[] = [];
   let after = q.startKey ? decodeCursor(q.startKey) : undefined;
@@ -50,6 +50,6 @@ export async function listNodes(repo: NodeRepo, roles: RoleSet, q: NodeListQuery
     }
   }
   const last = items[items.length - 1];
-  const totalCount = visible.exact ? await repo.count(now, conditions) : (await repo.labelsOf(now, conditions)).filter((labels) => canSee({ labels })).length;
+  const totalCount = visible.exact ? await repo.count(now, conditions) : (await repo.labelsOf(now, conditions)).filter(canSee).length;
   return { items, startKey: more && last ? encodeCursor(last[field], last.id) : '', totalCount };
 }

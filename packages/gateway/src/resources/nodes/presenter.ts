@@ -14,6 +14,6 @@ export function presentNode(node: NodeRecord, siteId: string, roles: RoleSet) {
     tags: Object.entries(node.labels)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, value]) => ({ name, value })),
-    sshLogins: roles.principals('logins').filter((login) => roles.canAccess('node', node.labels, login)),
+    sshLogins: roles.principals('logins').filter((login) => roles.canAccess('node', node.labels, login, node.id)),
   } satisfies NodeJson;
 }

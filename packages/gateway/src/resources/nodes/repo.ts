@@ -125,10 +125,10 @@ export function nodeRepo(store: Store) {
     },
 
     /** Every live node's labels under the conditions (for counting when roles must be applied row by row). */
-    async labelsOf(now: number, conditions: RawBuilder<boolean>[]): Promise<Record<string, string>[]> {
-      let query = db().selectFrom('nodes').select('labels').where(live(now));
+    async labelsOf(now: number, conditions: RawBuilder<boolean>[]): Promise<{ id: string; labels: Record<string, string> }[]> {
+      let query = db().selectFrom('nodes').select(['id', 'labels']).where(live(now));
       for (const c of conditions) query = query.where(c);
-      return (await query.execute()).map((r) => JSON.parse(r.labels) as Record<string, string>);
+      return (await query.execute()).map((r) => ({ id: r.id, labels: JSON.parse(r.labels) as Record<string, string> }));
     },
   };
 }

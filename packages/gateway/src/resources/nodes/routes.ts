@@ -1,4 +1,5 @@
 import { recordEvent } from '../../management/audit/record';
+import { searchAsRoles } from '../../management/accessrequests/search';
 import { notFound } from '../../platform/access/errors';
 import type { Gateway } from '../../platform/server/context';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +16,9 @@ export function nodeRoutes(gw: Gateway, nodes: NodeRepo, ca: UserCertificateAuth
     params: siteParams,
     query: nodeListQuery,
     handler: async ({ identity, params, query }) => {
-      const page = await listNodes(nodes, identity!.roles, query, gw.now());
+      // searchAsRoles widens what is listed to what the user may request; sshLogins still say what they may use now.
+      const roles = query.searchAsRoles === 'yes' ? await searchAsRoles(gw.store, identity!, 'node', gw.now()) : identity!.roles;
+      const page = await listNodes(nodes, roles, query, gw.now());
       return { items: page.items.map((n) => presentNode(n, params.clusterId, identity!.roles)), startKey: page.startKey, totalCount: page.totalCount };
     },
   });

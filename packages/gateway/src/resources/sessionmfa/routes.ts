@@ -23,7 +23,7 @@ export function sessionMfaRoutes(gw: Gateway, nodes: NodeRepo, nodeKind: Resourc
       const { node_name } = body.node;
       const byId = await nodeKind.find(node_name);
       const visible = byId
-        ? identity!.roles.canAccess('node', byId.labels)
+        ? identity!.roles.canAccess('node', byId.labels, undefined, byId.id)
         : (await listNodes(nodes, identity!.roles, { limit: 1, query: `name == ${quoted(node_name)}` }, gw.now())).items.length > 0;
       if (!visible) throw notFound(`node ${node_name} was not found or is offline`);
       return { required: sessionMfaRequired(identity!) } satisfies MfaRequiredJson;

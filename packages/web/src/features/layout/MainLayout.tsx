@@ -16,7 +16,11 @@ export default function MainLayout() {
   const { pathname } = useLocation();
   return (
     <Flex flexDirection="column" height="100vh">
-      <TopBar clusterId={user.cluster.clusterId} username={user.username} />
+      <TopBar
+        clusterId={user.cluster.clusterId}
+        username={user.username}
+        accessRequestId={user.accessRequestId}
+      />
       <Flex flex="1" minHeight={0}>
         <SideNav
           groups={navigationGroups(flags, user.cluster.clusterId, consoleFeatures)}

@@ -66,6 +66,8 @@ test('only features the console has a page for are offered, so no item leads bac
     'Manage Users',
     'Manage Roles',
     'Manage Auth Connectors',
+    'Manage Session & Identity Locks',
+    'Access Requests',
     'Session Recordings',
     'Audit Log',
   ]);
