@@ -5,6 +5,7 @@ test('the package exports exactly these names', () => {
   expect(Object.keys(kit).sort()).toEqual([
     'AuthenticatorCodeField',
     'FileTransferBar',
+    'FileTransferRequestDialog',
     'LoginForm',
     'NodeList',
     'PlayerControls',
@@ -12,6 +13,7 @@ test('the package exports exactly these names', () => {
     'SecondFactorPrompt',
     'SessionLifecycle',
     'TerminalEngine',
+    'TransferApprovals',
     'createCredential',
     'crossTabMessage',
     'downloadFile',
@@ -25,6 +27,7 @@ test('the package exports exactly these names', () => {
     'openXterm',
     'supportsWebauthn',
     'uploadFile',
+    'useFileTransferRequests',
     'useSecondFactorDialog',
     'xtermTheme',
   ]);

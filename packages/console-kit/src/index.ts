@@ -5,6 +5,7 @@ export type { GatewayAccess } from './gateway';
 // Terminal: xterm wired to the gateway's terminal websocket.
 export {
   TerminalEngine,
+  type FileTransferSpec,
   type TerminalEngineHandlers,
   type TerminalEngineOptions,
   type TerminalSocket,
@@ -39,7 +40,13 @@ export {
   type TransferTarget,
   uploadFile,
 } from './fileTransfer/transferFile';
-export { FileTransferBar, type FileTransferBarProps } from './fileTransfer/FileTransferBar';
+export { FileTransferBar, type FileTransferBarProps, type Moderation } from './fileTransfer/FileTransferBar';
+export { TransferApprovals } from './fileTransfer/transferApprovals';
+export {
+  FileTransferRequestDialog,
+  type FileTransferRequestDialogProps,
+  useFileTransferRequests,
+} from './fileTransfer/FileTransferRequestDialog';
 
 // Servers and sign-in.
 export { NodeList, type NodeListProps } from './servers/NodeList';

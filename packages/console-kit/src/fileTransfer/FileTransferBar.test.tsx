@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import type { GatewayAccess } from '../gateway';
 import { FileTransferBar } from './FileTransferBar';
+import { TransferApprovals } from './transferApprovals';
 import { downloadFile, type TransferProgress, uploadFile } from './transferFile';
 
 // The HTTP side has its own tests (transferFile.test.ts); here the transfers are driven by the test.
@@ -165,4 +166,50 @@ test('a second factor not given stops the transfer and says so', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
   expect(await within(dialog).findByText('The second factor was not given.')).toBeInTheDocument();
   expect(upload).not.toHaveBeenCalled();
+});
+
+describe('in a moderated session', () => {
+  /** Approvals whose requests the test answers, as a moderator would through the gateway. */
+  function moderatedSession() {
+    const approvals = new TransferApprovals();
+    const asked: unknown[] = [];
+    approvals.connect((spec) => asked.push(spec));
+    const answer = (requestId: string, approved: boolean, spec: { download: boolean; location: string; filename?: string }) =>
+      // The decision arrives from the network; the transfer it releases continues inside act.
+      act(async () => {
+        approvals.received({ type: 'file-transfer-request', requestId, requester: 'alice', ...spec });
+        approvals.decided({ type: 'file-transfer-decision', requestId, approved, moderator: 'bob' });
+      });
+    return { moderation: { sessionId: 's1', approvals }, asked, answer };
+  }
+
+  test('a download waits for a moderator, then runs with the approval', async () => {
+    const user = userEvent.setup();
+    const session = moderatedSession();
+    download.mockResolvedValueOnce(new Blob(['x']));
+    renderBar(<FileTransferBar {...target} gateway={gateway} moderation={session.moderation} saveFile={jest.fn()} />);
+    const dialog = await openDialog(user, 'Download a file');
+    await user.type(within(dialog).getByLabelText(/File path/), '/etc/hosts');
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    expect(await within(dialog).findByText('Waiting for a moderator to approve')).toBeInTheDocument();
+    expect(session.asked).toEqual([{ download: true, location: '/etc/hosts' }]);
+    expect(download).not.toHaveBeenCalled();
+    await session.answer('r1', true, { download: true, location: '/etc/hosts' });
+    expect(await within(dialog).findByText('Downloaded hosts')).toBeInTheDocument();
+    expect(download).toHaveBeenCalledWith(target, '/etc/hosts', expect.objectContaining({ approved: { sessionId: 's1', requestId: 'r1' } }));
+  });
+
+  test('an upload the moderator denies says so and is not sent', async () => {
+    const user = userEvent.setup();
+    const session = moderatedSession();
+    renderBar(<FileTransferBar {...target} gateway={gateway} moderation={session.moderation} />);
+    const dialog = await openDialog(user, 'Upload files');
+    await user.type(within(dialog).getByLabelText(/Target directory/), '/tmp');
+    await user.upload(within(dialog).getByLabelText(/Files/), [new File(['1'], 'a.txt')]);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Waiting for a moderator to approve')).toBeInTheDocument();
+    await session.answer('r2', false, { download: false, location: '/tmp', filename: 'a.txt' });
+    expect(await within(dialog).findByText('The moderator denied the file transfer')).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+  });
 });

@@ -2,7 +2,9 @@ import { Alert, Box, Button, Dialog, Field, FieldInput, FileInput, Flex, Progres
 import { type FormEvent, useState } from 'react';
 import type { GatewayAccess } from '../gateway';
 import type { AskSecondFactor } from '../mfa/SecondFactorPrompt';
-import { downloadFile, type TransferTarget, uploadFile } from './transferFile';
+import type { FileTransferSpec } from '../terminal/TerminalEngine';
+import type { TransferApprovals } from './transferApprovals';
+import { type ApprovedTransfer, downloadFile, type TransferTarget, uploadFile } from './transferFile';
 import { transferMfaAnswer } from './transferMfa';
 import { progressText, type TransferState, useTransfer } from './useTransfer';
 
@@ -18,12 +20,20 @@ export type FileTransferBarProps = TransferTarget & {
    * bar does not check, and the gateway's refusal is shown.
    */
   askSecondFactor?: AskSecondFactor;
+  /** Set when the terminal's session is moderated: each transfer first waits for a moderator's approval. */
+  moderation?: Moderation;
 };
+
+/** The moderated session transfers run in, and where its moderators are asked. */
+export interface Moderation {
+  sessionId: string;
+  approvals: TransferApprovals;
+}
 
 type Mode = 'upload' | 'download' | null;
 
 /** Upload and download for the active terminal's node and login, through the gateway's scp route. */
-export function FileTransferBar({ gateway, saveFile = saveWithBrowser, nodeName, askSecondFactor, ...target }: FileTransferBarProps) {
+export function FileTransferBar({ gateway, saveFile = saveWithBrowser, nodeName, askSecondFactor, moderation, ...target }: FileTransferBarProps) {
   const where = `${target.login}@${nodeName ?? target.serverId}`;
   const [mode, setMode] = useState<Mode>(null);
   const transfer = useTransfer();
@@ -40,10 +50,10 @@ export function FileTransferBar({ gateway, saveFile = saveWithBrowser, nodeName,
         Download a file
       </Button>
       <Dialog open={mode === 'upload'} onClose={close} title={`Upload to ${where}`} disableBackdropClose>
-        <UploadForm target={target} gateway={gateway} transfer={transfer} askSecondFactor={askSecondFactor} />
+        <UploadForm target={target} gateway={gateway} transfer={transfer} askSecondFactor={askSecondFactor} moderation={moderation} />
       </Dialog>
       <Dialog open={mode === 'download'} onClose={close} title={`Download from ${where}`} disableBackdropClose>
-        <DownloadForm target={target} gateway={gateway} transfer={transfer} saveFile={saveFile} askSecondFactor={askSecondFactor} />
+        <DownloadForm target={target} gateway={gateway} transfer={transfer} saveFile={saveFile} askSecondFactor={askSecondFactor} moderation={moderation} />
       </Dialog>
     </Flex>
   );
@@ -56,7 +66,24 @@ interface FormProps {
   gateway: GatewayAccess;
   transfer: Transfer;
   askSecondFactor?: AskSecondFactor;
+  moderation?: Moderation;
 }
+
+type RunOptions = Parameters<Parameters<Transfer['run']>[0]>[0];
+
+/**
+ * A moderator's approval of this transfer when the session is moderated (undefined otherwise): the bar shows it
+ * waiting meanwhile, and a denial ends the transfer with the moderator's answer.
+ */
+async function approvalFor({ moderation }: FormProps, spec: FileTransferSpec, options: RunOptions): Promise<ApprovedTransfer | undefined> {
+  if (!moderation) return undefined;
+  options.onWaiting();
+  const requestId = await moderation.approvals.approval(spec, options.signal);
+  options.onProgress({ loaded: 0 });
+  return { sessionId: moderation.sessionId, requestId };
+}
+
+const busy = (state: TransferState) => state.status === 'running' || state.status === 'waiting';
 
 /** The second factor one transfer needs, if any, asked for just before it starts. */
 const mfaFor = ({ target, gateway, askSecondFactor }: FormProps) =>
@@ -72,9 +99,10 @@ function UploadForm(props: FormProps) {
     setUploaded([]);
     for (const file of files) {
       const ok = await transfer.run(async (options) => {
+        const approved = await approvalFor(props, { download: false, location: directory, filename: file.name }, options);
         const asking = mfaFor(props);
         const mfaResponse = asking && (await asking);
-        await uploadFile(target, directory, file, { ...options, gateway, mfaResponse });
+        await uploadFile(target, directory, file, { ...options, gateway, mfaResponse, approved });
         return true;
       });
       if (!ok) return;
@@ -96,7 +124,7 @@ function UploadForm(props: FormProps) {
         )}
       </Field>
       <TransferStatus state={transfer.state} done={uploaded.length ? `Uploaded ${uploaded.join(', ')} to ${directory}` : ''} />
-      <Button type="submit" disabled={transfer.state.status === 'running' || !files.length || !directory}>
+      <Button type="submit" disabled={busy(transfer.state) || !files.length || !directory}>
         Upload
       </Button>
     </form>
@@ -111,8 +139,9 @@ function DownloadForm({ saveFile, ...props }: FormProps & { saveFile: (blob: Blo
     e.preventDefault();
     setSaved('');
     const blob = await transfer.run(async (options) => {
+      const approved = await approvalFor(props, { download: true, location: path }, options);
       const asking = mfaFor(props);
-      return downloadFile(target, path, { ...options, gateway, mfaResponse: asking && (await asking) });
+      return downloadFile(target, path, { ...options, gateway, mfaResponse: asking && (await asking), approved });
     });
     if (!blob) return;
     const name = baseName(path);
@@ -123,7 +152,7 @@ function DownloadForm({ saveFile, ...props }: FormProps & { saveFile: (blob: Blo
     <form onSubmit={submit}>
       <FieldInput label="File path" value={path} onChange={setPath} placeholder="/var/log/syslog" required />
       <TransferStatus state={transfer.state} done={saved} />
-      <Button type="submit" disabled={transfer.state.status === 'running' || !path}>
+      <Button type="submit" disabled={busy(transfer.state) || !path}>
         Download
       </Button>
     </form>
@@ -140,6 +169,13 @@ function TransferStatus({ state, done }: { state: TransferState; done: string })
           {progressText(state.progress)}
         </Text>
       </Box>
+    );
+  }
+  if (state.status === 'waiting') {
+    return (
+      <Text typography="body3" muted mb={3}>
+        Waiting for a moderator to approve
+      </Text>
     );
   }
   if (state.status === 'error') return <Alert kind="danger">{state.message}</Alert>;

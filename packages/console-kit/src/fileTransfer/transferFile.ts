@@ -14,6 +14,12 @@ export interface TransferTarget {
   login: string;
 }
 
+/** A moderator's approval, named as the scp route takes it (moderatedSessionId, fileTransferRequestId). */
+export interface ApprovedTransfer {
+  sessionId: string;
+  requestId: string;
+}
+
 export interface TransferProgress {
   loaded: number;
   /** Unknown when the server sends no length. */
@@ -27,6 +33,8 @@ interface TransferOptions {
   signal?: AbortSignal;
   /** The answer to a second-factor challenge of scope 'session', when the node and login need one (transferMfa.ts). */
   mfaResponse?: MfaResponseJson;
+  /** In a moderated session: the session and the request a moderator approved for this transfer. */
+  approved?: ApprovedTransfer;
   /** Tests pass a fake; the browser's XMLHttpRequest reports upload and download progress, which fetch cannot. */
   createRequest?: () => XMLHttpRequest;
 }
@@ -34,18 +42,22 @@ interface TransferOptions {
 /** Uploads `file` into `directory` on the node as the login (POST to the scp route, raw bytes as the body). */
 export function uploadFile(target: TransferTarget, directory: string, file: Blob & { name: string }, options: TransferOptions) {
   const url = fileTransferPath(target.clusterId, target.serverId, target.login, directory, file.name);
-  return send<void>('POST', withMfa(url, options.mfaResponse), file, options, 'json');
+  return send<void>('POST', withApproval(withMfa(url, options.mfaResponse), options.approved), file, options, 'json');
 }
 
 /** Downloads the file at `path` on the node (GET on the scp route). */
 export function downloadFile(target: TransferTarget, path: string, options: TransferOptions) {
   const url = fileTransferPath(target.clusterId, target.serverId, target.login, path);
-  return send<Blob>('GET', withMfa(url, options.mfaResponse), null, options, 'blob');
+  return send<Blob>('GET', withApproval(withMfa(url, options.mfaResponse), options.approved), null, options, 'blob');
 }
 
 /** The scp route takes the second factor's answer as JSON in its `webauthn` parameter (a code travels there too). */
 const withMfa = (url: string, answer: MfaResponseJson | undefined) =>
   answer ? `${url}&webauthn=${encodeURIComponent(JSON.stringify(answer))}` : url;
+
+// fileTransferPath always has a query (location is required), so these parameters follow with '&'.
+const withApproval = (url: string, approved: ApprovedTransfer | undefined) =>
+  approved ? `${url}&moderatedSessionId=${encodeURIComponent(approved.sessionId)}&fileTransferRequestId=${encodeURIComponent(approved.requestId)}` : url;
 
 function send<T>(
   method: 'GET' | 'POST',

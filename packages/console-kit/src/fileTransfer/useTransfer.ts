@@ -4,6 +4,8 @@ import type { TransferProgress } from './transferFile';
 export type TransferState =
   | { status: 'idle' }
   | { status: 'running'; progress: TransferProgress }
+  /** A moderated session's transfer waits for a moderator's approval before it starts. */
+  | { status: 'waiting' }
   | { status: 'done' }
   | { status: 'error'; message: string };
 
@@ -13,13 +15,17 @@ export function useTransfer() {
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const run = async <T>(start: (options: { onProgress: (p: TransferProgress) => void; signal: AbortSignal }) => Promise<T>) => {
+  const run = async <T>(start: (options: { onProgress: (p: TransferProgress) => void; onWaiting: () => void; signal: AbortSignal }) => Promise<T>) => {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
     setState({ status: 'running', progress: { loaded: 0 } });
     try {
-      const result = await start({ onProgress: (progress) => setState({ status: 'running', progress }), signal: controller.signal });
+      const result = await start({
+        onProgress: (progress) => setState({ status: 'running', progress }),
+        onWaiting: () => setState({ status: 'waiting' }),
+        signal: controller.signal,
+      });
       setState({ status: 'done' });
       return result;
     } catch (err) {

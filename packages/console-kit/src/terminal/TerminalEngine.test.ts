@@ -305,3 +305,42 @@ describe('a session that needs a second factor', () => {
     expect(socket.controls().map((c) => c.kind === 'control' && c.message.type)).toEqual(['close']);
   });
 });
+
+describe('a moderated session', () => {
+  function moderated(mode?: 'moderator') {
+    const socket = new FakeSocket();
+    const seen: unknown[] = [];
+    const engine = new TerminalEngine({
+      terminal: new FakeTerminal(),
+      socket,
+      ...(mode ? { mode } : {}),
+      onFileTransferRequest: (r) => seen.push(r),
+      onFileTransferDecision: (d) => seen.push(d),
+    });
+    socket.emit('open');
+    return { socket, engine, seen };
+  }
+
+  test('the owner asks for a file transfer and hears the request and the decision', () => {
+    const { socket, engine, seen } = moderated();
+    engine.requestFileTransfer({ download: false, location: '/tmp', filename: 'a.txt' });
+    expect(socket.controls()).toEqual([{ kind: 'control', message: { type: 'file-transfer-request', download: false, location: '/tmp', filename: 'a.txt' } }]);
+    const request = { type: 'file-transfer-request', requestId: 'r1', requester: 'alice', download: false, location: '/tmp', filename: 'a.txt' } as const;
+    socket.emit('message', encodeControl(request));
+    socket.emit('message', encodeControl({ type: 'file-transfer-decision', requestId: 'r1', approved: true, moderator: 'bob' }));
+    expect(seen).toEqual([request, { type: 'file-transfer-decision', requestId: 'r1', approved: true, moderator: 'bob' }]);
+  });
+
+  test('a moderator decides, ends the session on purpose, and leaving does not end it', () => {
+    const { socket, engine } = moderated('moderator');
+    engine.decideFileTransfer('r1', false);
+    engine.endSession();
+    expect(socket.controls()).toEqual([
+      { kind: 'control', message: { type: 'file-transfer-decision', requestId: 'r1', approved: false } },
+      { kind: 'control', message: { type: 'close', reason: 'ended from the console' } },
+    ]);
+    engine.dispose();
+    expect(socket.controls()).toHaveLength(2);
+    expect(socket.closedWith).toBe(1000);
+  });
+});

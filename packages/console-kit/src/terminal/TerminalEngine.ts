@@ -2,7 +2,10 @@ import {
   type ControlMessage,
   decodeFrame,
   encodeControl,
+  type FileTransferDecision,
+  type FileTransferRequest,
   outputBatchMs,
+  type ParticipantMode,
   resizeDebounceMs,
   type SessionInfo,
   terminalAckEveryBytes,
@@ -48,12 +51,21 @@ export interface TerminalEngineHandlers {
    * with the answer, or rejects, which ends the session. Without it such a session cannot open.
    */
   onMfaChallenge?: AskSecondFactor;
+  /** In a moderated session: the owner asked to move a file (the gateway gave the request its id). */
+  onFileTransferRequest?: (request: FileTransferRequest) => void;
+  /** In a moderated session: a moderator approved or denied a file-transfer request. */
+  onFileTransferDecision?: (decision: FileTransferDecision) => void;
 }
 
 export interface TerminalEngineOptions extends TerminalEngineHandlers {
   terminal: TerminalSurface;
   socket: TerminalSocket;
+  /** The mode this browser joined in; absent for the session's owner. */
+  mode?: ParticipantMode;
 }
+
+/** What a file transfer moves, as a moderated session's request names it. */
+export type FileTransferSpec = Pick<FileTransferRequest, 'download' | 'location' | 'filename'>;
 
 type MfaChallengeMessage = Extract<ControlMessage, { type: 'mfa-challenge' }>;
 
@@ -106,12 +118,29 @@ export class TerminalEngine {
     if (this.socket.readyState === OPEN) this.socket.send(this.encoder.encode(data));
   }
 
+  /** In a moderated session, asks the moderators to approve a file transfer; the answer comes as onFileTransferDecision. */
+  requestFileTransfer({ download, location, filename }: FileTransferSpec): void {
+    this.sendControl({ type: 'file-transfer-request', download, location, ...(filename ? { filename } : {}) });
+  }
+
+  /** A moderator's answer to a file-transfer request. */
+  decideFileTransfer(requestId: string, approved: boolean): void {
+    this.sendControl({ type: 'file-transfer-decision', requestId, approved });
+  }
+
+  /** Ends the session for everyone (the owner, or a moderator); the gateway answers with the close. */
+  endSession(): void {
+    this.sendControl({ type: 'close', reason: 'ended from the console' });
+  }
+
   /** Leaves the session from this side (tab closed or page left). */
   dispose(): void {
     this.sendResize.cancel();
     for (const sub of this.subscriptions) sub.dispose();
     this.batcher.dispose();
-    if (this.status !== 'closed' && this.socket.readyState === OPEN) {
+    // A moderator's close message ends the session for everyone: a moderator leaving only closes the socket,
+    // so the session pauses or ends as its policy says rather than as if the moderator had ended it.
+    if (this.status !== 'closed' && this.socket.readyState === OPEN && this.options.mode !== 'moderator') {
       this.sendControl({ type: 'close', reason: 'the browser left the session' });
     }
     this.socket.close(1000);
@@ -151,9 +180,14 @@ export class TerminalEngine {
       case 'mfa-challenge':
         void this.answerMfaChallenge(message);
         break;
+      case 'file-transfer-request':
+        this.options.onFileTransferRequest?.(message);
+        break;
+      case 'file-transfer-decision':
+        this.options.onFileTransferDecision?.(message);
+        break;
       default:
-        // File-transfer decisions belong to moderated sessions the console does not open; they are ignored
-        // rather than treated as a broken connection.
+        // Messages a browser only sends (resize, ack, mfa-response) are ignored rather than treated as a broken connection.
         break;
     }
   }

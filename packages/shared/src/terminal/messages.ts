@@ -35,6 +35,8 @@ export const sessionMessage = z.object({
     last_active: z.string(),
     terminal_params: size,
     parties: z.array(party),
+    /** The owner's roles require moderators (require_session_join): file transfers then need approval. */
+    moderated: z.boolean().optional(),
   }),
 });
 
@@ -47,19 +49,34 @@ export const closeMessage = z.object({ type: z.literal('close'), reason: z.strin
 /** Gateway → browser: something went wrong; `message` is written into the terminal for the user to read. */
 export const errorMessage = z.object({ type: z.literal('error'), message: z.string() });
 
-/** Browser → gateway: ask to move a file in a moderated session. */
+const transfer = {
+  download: z.boolean(),
+  /** The path on the node: the file to download, or the directory an upload goes into. */
+  location: z.string().min(1).max(4096),
+  /** An upload's file name inside `location`. */
+  filename: z.string().max(255).optional(),
+};
+
+/**
+ * Both ways: a file transfer in a moderated session waits for a moderator's approval. The owner's browser sends
+ * the transfer it wants (no requestId); the gateway gives it an id and tells every party, naming the requester.
+ */
 export const fileTransferRequestMessage = z.object({
   type: z.literal('file-transfer-request'),
-  download: z.boolean(),
-  location: z.string().min(1),
-  filename: z.string().optional(),
+  ...transfer,
+  requestId: z.string().optional(),
+  requester: z.string().optional(),
 });
 
-/** Gateway → browser: a file-transfer request was approved or denied. */
+/**
+ * Both ways: a moderator approves or denies request `requestId`; the gateway then tells every party, naming the
+ * moderator who decided. An approved request lets exactly one matching transfer through the scp route.
+ */
 export const fileTransferDecisionMessage = z.object({
   type: z.literal('file-transfer-decision'),
-  requestId: z.string(),
+  requestId: z.string().min(1).max(64),
   approved: z.boolean(),
+  moderator: z.string().optional(),
 });
 
 /**
@@ -94,3 +111,5 @@ export const controlMessage = z.discriminatedUnion('type', [
 
 export type ControlMessage = z.infer<typeof controlMessage>;
 export type SessionInfo = z.infer<typeof sessionMessage>['session'];
+export type FileTransferRequest = z.infer<typeof fileTransferRequestMessage>;
+export type FileTransferDecision = z.infer<typeof fileTransferDecisionMessage>;

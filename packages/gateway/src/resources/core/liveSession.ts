@@ -8,6 +8,8 @@ import type { RecordingStore } from '../recordings/store';
 import { defaultWriterOptions, type RecordingWriter } from '../recordings/writer';
 import type { Channel, ChannelExit } from './channel';
 import { withCreditGate } from './creditGate';
+import { unmetPolicies, waitingText, type ModerationPolicy, type UnmetPolicy } from './moderation';
+import { TransferApprovals, type TransferRequest, type TransferSpec } from './moderationTransfers';
 import { sessionJson } from './sessionJson';
 import { receiveFrame, refuse, sendControl, type Incoming } from './socket';
 import type { SessionTracker, TrackedSession } from './tracker';
@@ -19,6 +21,8 @@ interface Party {
   id: string;
   user: string;
   mode: ParticipantMode | 'owner';
+  /** The user's role names, which moderation policies' filters read. */
+  roles: string[];
   socket: WebSocket;
   /** Output that came while a joiner's first screen was being made; sent right after it. */
   held?: { chunks: Buffer[]; bytes: number };
@@ -47,6 +51,8 @@ export interface LiveSessionOptions {
   recordings?: RecordingStore;
   /** The fields naming the session in its events: sid, login, the resource's fields, namespace. */
   auditFields: Record<string, unknown>;
+  /** The owner's require_session_join policies for this session; with any, the session is moderated. */
+  moderation?: ModerationPolicy[];
 }
 
 const notice = (text: string) => Buffer.from(`\r\n\x1b[2m[${text}]\x1b[0m\r\n`);
@@ -72,26 +78,61 @@ export class LiveSession {
   private outstanding = 0;
   /** Set when the session was ended from outside (terminate): the reason every party is given. */
   private terminatedBecause?: string;
+  /** The moderation policies; empty when the session is not moderated. */
+  private readonly policies: ModerationPolicy[];
+  /**
+   * A moderated session whose policies are not met (not yet, or no longer): no input reaches the channel and its
+   * output waits here. Nothing is acknowledged meanwhile, so the channel stops at its window and this stays small.
+   */
+  private gate?: { chunks: Buffer[]; bytes: number };
+  /** Whether a moderated session has ever run: it then pauses or ends when a moderator leaves, rather than waits. */
+  private started = false;
+  private readonly approvals = new TransferApprovals();
 
   constructor(private readonly o: LiveSessionOptions) {
     const { session, channel, owner } = o;
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
     this.size = { ...session.terminal };
     this.participants.add(session.owner);
+    this.policies = o.moderation ?? [];
+    // Closed before anything can arrive: output and held keystrokes wait for the moderators too.
+    if (this.policies.length) this.gate = { chunks: [], bytes: 0 };
     if (o.interactive && o.recordings) this.recorder = this.startRecording(o.recordings);
     else if (o.interactive) this.screen = keyframeThread.open(this.size.w, this.size.h, { ...defaultWriterOptions.keyframes, intervalMs: Infinity, bytes: Infinity }, () => undefined);
     this.credited = this.screen ? withCreditGate(channel, this.screen) : channel;
     // Listening before anything is awaited: output that arrives while the recording files are being
     // created waits in memory for them, chained so it stays in order.
-    channel.onData((chunk) => {
-      if (this.recorder) void this.recorder.then((r) => r?.output(chunk));
-      else this.screen?.feed(chunk, o.now() - session.created);
-      for (const party of this.parties.values()) this.send(party, chunk);
-    });
+    channel.onData((chunk) => (this.gate ? this.holdOutput(chunk) : this.deliver(chunk)));
     channel.onExit((exit) => this.finish(exit));
-    const party: Party = { id: owner.partyId, user: session.owner, mode: 'owner', socket: owner.socket };
+    const party: Party = { id: owner.partyId, user: session.owner, mode: 'owner', roles: owner.roles, socket: owner.socket };
     this.parties.set(party.id, party);
     this.listen(party, owner.held);
+    if (this.gate) this.tell(waitingText(this.unmet()));
+  }
+
+  /** Whether the owner's roles require moderators: file transfers then need a moderator's approval. */
+  get moderated(): boolean {
+    return this.policies.length > 0;
+  }
+
+  /** Uses up an approved file-transfer request of this session for exactly this transfer: undefined, or why not. */
+  useTransferApproval(requestId: string, requester: string, spec: TransferSpec): string | undefined {
+    return this.approvals.use(requestId, requester, spec);
+  }
+
+  private deliver(chunk: Buffer): void {
+    if (this.recorder) void this.recorder.then((r) => r?.output(chunk));
+    else this.screen?.feed(chunk, this.o.now() - this.o.session.created);
+    for (const party of this.parties.values()) this.send(party, chunk);
+  }
+
+  private holdOutput(chunk: Buffer): void {
+    if (this.done) return;
+    const gate = this.gate!;
+    gate.chunks.push(chunk);
+    gate.bytes += chunk.length;
+    // Credit keeps a well-behaved channel within one window; one that ignores it is ended rather than buffered.
+    if (gate.bytes > maxJoinerBacklogBytes) this.terminate('the session produced too much output while waiting for its moderators');
   }
 
   get id(): string {
@@ -107,12 +148,12 @@ export class LiveSession {
   }
 
   /** Joins a browser to the session in `mode`: it gets the current screen, then the output from that point on. */
-  async join(socket: WebSocket, user: string, mode: ParticipantMode, remoteAddr: string, held: () => Incoming[]): Promise<void> {
+  async join(socket: WebSocket, user: string, mode: ParticipantMode, remoteAddr: string, held: () => Incoming[], roles: string[] = []): Promise<void> {
     const { session, tracker } = this.o;
     const recorder = await this.recorder;
     if (this.done) return refuse(socket, `session ${session.id} has ended`);
     // From here on the party gets every chunk, held until it has the screen they follow.
-    const party: Party = { id: randomUUID(), user, mode, socket, held: { chunks: [], bytes: 0 } };
+    const party: Party = { id: randomUUID(), user, mode, roles, socket, held: { chunks: [], bytes: 0 } };
     this.parties.set(party.id, party);
     const current = recorder?.currentScreen() ?? this.screen?.current();
     const { screen, cols, rows } = (await current) ?? { screen: '', cols: this.size.w, rows: this.size.h };
@@ -131,6 +172,9 @@ export class LiveSession {
     const event = await recordEvent(this.o.store, 'SESSION_JOIN', { ...this.o.auditFields, user, participant_mode: mode, 'addr.remote': remoteAddr });
     this.broadcast(notice(`${user} joined the session as ${mode}`), { type: 'audit', event });
     this.listen(party, held());
+    // A moderator who joins after the owner asked still gets to decide.
+    for (const request of this.approvals.pending()) sendControl(socket, this.requestMessage(request));
+    this.review();
   }
 
   /** The one receive loop: what each party may do follows from its mode. */
@@ -140,8 +184,8 @@ export class LiveSession {
       const frame = receiveFrame(party.socket, data, isBinary);
       if (!frame) return;
       if (frame.kind === 'data') {
-        // Observers watch; what they type never reaches the channel.
-        if (party.mode === 'observer') return;
+        // Observers watch; what they type never reaches the channel, nor does anyone's while moderators are awaited.
+        if (party.mode === 'observer' || this.gate) return;
         channel.write(Buffer.from(frame.data));
         tracker.touch(session.id, party.id);
         return;
@@ -155,8 +199,14 @@ export class LiveSession {
         channel.resize(message.w, message.h);
         this.resize(message.w, message.h);
         void recordEvent(this.o.store, 'TERMINAL_RESIZE', { user: party.user, sid: session.id, size: `${message.w}:${message.h}` }).catch(() => undefined);
+      } else if (message.type === 'close' && party.mode === 'moderator' && this.moderated) {
+        this.terminate(`the session was ended by moderator ${party.user}`);
       } else if (message.type === 'close' && (party.mode === 'owner' || party.mode === 'moderator')) {
         channel.close();
+      } else if (message.type === 'file-transfer-request') {
+        this.requestTransfer(party, message);
+      } else if (message.type === 'file-transfer-decision') {
+        this.decideTransfer(party, message.requestId, message.approved);
       } else if (message.type === 'close') {
         party.socket.close(1000, 'left the session');
       }
@@ -204,6 +254,69 @@ export class LiveSession {
     if (this.done) return;
     const event = await recordEvent(this.o.store, 'SESSION_LEAVE', { ...this.o.auditFields, user: party.user });
     this.broadcast(notice(`${party.user} left the session`), { type: 'audit', event });
+    this.review(party);
+  }
+
+  /** The policies the joined parties (those past their first screen) do not meet. */
+  private unmet(): UnmetPolicy[] {
+    const joined = [...this.parties.values()].flatMap((p) => (p.mode === 'owner' || p.held ? [] : [{ user: { name: p.user, roles: p.roles }, mode: p.mode }]));
+    return unmetPolicies(this.policies, joined);
+  }
+
+  /**
+   * After a join or a leave: a waiting session starts (or resumes) once every policy is met; a running one whose
+   * policy a leaving moderator breaks pauses or ends, as that policy's on_leave says.
+   */
+  private review(left?: Party): void {
+    if (!this.moderated || this.done) return;
+    const unmet = this.unmet();
+    if (!unmet.length) {
+      if (this.gate) this.open();
+      return;
+    }
+    if (this.gate) {
+      if (!left) this.tell(waitingText(unmet));
+      return;
+    }
+    const ending = unmet.find((u) => u.policy.onLeave === 'terminate');
+    const who = left ? `moderator ${left.user} left` : 'a moderator left';
+    if (ending) return this.terminate(`the session was ended because ${who}: policy ${ending.policy.name}`);
+    this.gate = { chunks: [], bytes: 0 };
+    this.tell(`the session is paused: ${waitingText(unmet)}`);
+  }
+
+  /** The policies are met: what was held is delivered in order and input flows again. */
+  private open(): void {
+    const held = this.gate?.chunks ?? [];
+    this.gate = undefined;
+    this.tell(this.started ? 'the session has resumed' : 'the session has started');
+    this.started = true;
+    for (const chunk of held) this.deliver(chunk);
+  }
+
+  /** A short notice in every party's terminal. */
+  private tell(text: string): void {
+    for (const party of this.parties.values()) {
+      if (party.socket.readyState === party.socket.OPEN && !party.held) party.socket.send(notice(text), { binary: true });
+    }
+  }
+
+  private requestTransfer(party: Party, spec: TransferSpec): void {
+    if (party.mode !== 'owner') return sendControl(party.socket, { type: 'error', message: "only the session's owner can request a file transfer" });
+    if (!this.moderated) return sendControl(party.socket, { type: 'error', message: 'this session is not moderated: file transfers need no approval' });
+    const message = this.requestMessage(this.approvals.request(party.user, spec));
+    for (const p of this.parties.values()) sendControl(p.socket, message);
+  }
+
+  private requestMessage({ id, requester, download, location, filename }: TransferRequest): ControlMessage {
+    return { type: 'file-transfer-request', requestId: id, requester, download, location, ...(filename ? { filename } : {}) };
+  }
+
+  private decideTransfer(party: Party, requestId: string, approved: boolean): void {
+    if (party.mode !== 'moderator') return sendControl(party.socket, { type: 'error', message: 'only a moderator can approve or deny a file transfer' });
+    const decided = this.approvals.decide(requestId, approved);
+    if ('error' in decided) return sendControl(party.socket, { type: 'error', message: decided.error });
+    for (const p of this.parties.values()) sendControl(p.socket, { type: 'file-transfer-decision', requestId, approved, moderator: party.user });
   }
 
   private resize(w: number, h: number): void {
@@ -254,6 +367,8 @@ export class LiveSession {
 
   private finish(exit: ChannelExit): void {
     if (this.done) return;
+    // Read before the parties are let go: a moderated session that never started says which policy was not met.
+    const neverStarted = this.moderated && !this.started ? waitingText(this.unmet()) : undefined;
     this.done = true;
     const ended = this.o.tracker.end(this.id);
     for (const party of this.parties.values()) {
@@ -269,6 +384,11 @@ export class LiveSession {
     }
     this.parties.clear();
     this.resolveEnded({ exit, stopped: ended?.ended ?? this.o.now(), participants: [...this.participants] });
+    if (neverStarted) {
+      void recordEvent(this.o.store, 'SESSION_MODERATED_DENIED', { ...this.o.auditFields, user: this.o.session.owner, reason: neverStarted }).catch((err: Error) =>
+        process.emitWarning(`could not audit moderated session ${this.id}: ${err.message}`),
+      );
+    }
     void this.screen?.close();
     // The session itself ended normally; a recording that could not be finished is reported, not thrown.
     void this.recorder?.then((r) => r?.close()).catch((err: Error) => process.emitWarning(`recording of session ${this.id} is incomplete: ${err.message}`));

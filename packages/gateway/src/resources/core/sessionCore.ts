@@ -3,6 +3,7 @@ import type { MfaResponseJson, ParticipantMode } from '@portcullis/shared';
 import type { WebSocket } from 'ws';
 import type { Identity } from '../../platform/access/identity';
 import { recordEvent, type EventName } from '../../management/audit/record';
+import { LockedSessions } from '../../management/locks/sessions';
 import type { Gateway } from '../../platform/server/context';
 import { closeInterruptedRecordings } from '../recordings/recover';
 import type { RecordingStore } from '../recordings/store';
@@ -10,6 +11,7 @@ import { admit, isRefusal, refuseAdmission, type Admission, type AdmitRequest, t
 import { ResourceUnreachableError, type Connectors } from './connectors';
 import { joinModes, joinRefusal, recordingEnabled } from './joinPolicy';
 import { LiveSession, type SessionEnd } from './liveSession';
+import { moderationPolicies } from './moderation';
 import type { ResourceKinds } from './resource';
 import { sessionJson } from './sessionJson';
 import { askOnSocket, checkSessionAnswer, sessionMfaRequired, sessionMfaTimeoutMs } from './sessionMfa';
@@ -43,6 +45,8 @@ export interface SessionCoreOptions {
 export class SessionCore {
   readonly tracker: SessionTracker;
   private readonly live = new Map<string, LiveSession>();
+  /** Every running session (commands too) as locks see it: a new lock ends the ones it covers. */
+  private readonly locked: LockedSessions;
 
   constructor(
     private readonly gw: Gateway,
@@ -52,13 +56,14 @@ export class SessionCore {
     private readonly options: SessionCoreOptions = {},
   ) {
     this.tracker = new SessionTracker(gw.now);
+    this.locked = new LockedSessions(gw.locks);
     void closeInterruptedRecordings(recordings, gw.store, (sid) => this.live.has(sid)).catch((err: Error) =>
       process.emitWarning(`could not close the recordings a stopped gateway left open: ${err.message}`),
     );
   }
 
   admit(request: Omit<AdmitRequest, 'kind'> & { kind: string }): Promise<Admission | Refusal> {
-    return admit(this.gw.store, { ...request, kind: this.kinds.get(request.kind) });
+    return admit(this.gw.store, { ...request, kind: this.kinds.get(request.kind) }, this.gw.locks);
   }
 
   /** Admission for a websocket: a refusal is written into the terminal and the socket closed. */
@@ -91,6 +96,12 @@ export class SessionCore {
     const interactive = options.open.type === 'shell';
     const term = options.open.type === 'shell' ? options.open.term : noTerminal;
     const request = options.open.type === 'shell' ? { type: 'shell' as const, login, term, sessionId: sid } : { type: 'exec' as const, login, command: options.open.command };
+    const moderation = moderationPolicies(identity.roles, kind.sessionKind);
+    if (moderation.length && !interactive) {
+      // Only a terminal can be joined, so a command could never be moderated: refused rather than run unwatched.
+      const reason = `your roles require moderators for ${kind.sessionKind} sessions (policy ${moderation[0]!.name}), and a command cannot be moderated: open a terminal instead`;
+      return refuse(socket, (await refuseAdmission(this.gw.store, admission, 'SESSION_MODERATED_DENIED', reason)).message);
+    }
     let channel;
     try {
       channel = this.connectors.for(resource).channel(resource, request, { user, keyId: `${user}@${clusterName}` });
@@ -100,7 +111,7 @@ export class SessionCore {
     }
     const partyId = randomUUID();
     const session = this.tracker.start(
-      { id: sid, kind: kind.sessionKind, login, resource: { kind: resource.kind, id: resource.id, name: resource.name, addr: resource.addr }, clusterName, owner: user, terminal: term },
+      { id: sid, kind: kind.sessionKind, login, resource: { kind: resource.kind, id: resource.id, name: resource.name, addr: resource.addr }, clusterName, owner: user, terminal: term, ...(moderation.length ? { moderated: true } : {}) },
       { id: partyId, user, remoteAddr },
     );
     const recorded = recordingEnabled(identity.roles);
@@ -115,8 +126,10 @@ export class SessionCore {
       interactive,
       ...(interactive && recorded ? { recordings: this.recordings } : {}),
       auditFields,
+      moderation,
     });
     if (interactive) this.live.set(sid, live);
+    this.locked.track(live, identity);
     sendControl(socket, { type: 'session', session: sessionJson(session) });
     // The start event is written while the channel starts, not before: the audit write stays off the path to the prompt.
     const started = interactive ? recordEvent(this.gw.store, 'SESSION_START', { ...auditFields, user, size: `${term.w}:${term.h}`, 'addr.remote': remoteAddr, interactive: true }) : undefined;
@@ -155,13 +168,13 @@ export class SessionCore {
           : `your roles do not allow joining session ${sid}: ${joinRefusal(identity.roles, live.ownerRoles, live.session.kind)}`,
       );
     }
-    const refusal = await this.secondFactorRefusal(socket, held, identity, remoteAddr);
+    const refusal = this.locked.admitJoiner(live, identity) ?? (await this.secondFactorRefusal(socket, held, identity, remoteAddr));
     if (refusal) {
       const { login, resource } = live.session;
       await recordEvent(this.gw.store, 'SESSION_REJECTED', { user: identity.user.name, sid, login, server: resource.name, server_id: resource.id, reason: refusal, error: refusal, 'addr.remote': remoteAddr });
       return refuse(socket, `access denied to session ${sid}: ${refusal}`);
     }
-    await live.join(socket, identity.user.name, mode, remoteAddr, held);
+    await live.join(socket, identity.user.name, mode, remoteAddr, held, identity.user.roles);
   }
 
   /** Why the session may not open for want of a second factor, asked for on the socket when the roles require one; undefined when it may. */
@@ -183,5 +196,10 @@ export class SessionCore {
 
   get(sid: string): TrackedSession | undefined {
     return this.live.get(sid)?.session;
+  }
+
+  /** The running session `sid` itself (file transfer asks it for a moderator's approval). */
+  liveSession(sid: string): LiveSession | undefined {
+    return this.live.get(sid);
   }
 }

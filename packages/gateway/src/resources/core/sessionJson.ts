@@ -15,4 +15,5 @@ export const sessionJson = (s: TrackedSession): SessionInfo => ({
   last_active: new Date(s.lastActive).toISOString(),
   terminal_params: s.terminal,
   parties: s.parties.map((p) => ({ id: p.id, user: p.user, remote_addr: p.remoteAddr, server_id: s.resource.id, last_active: new Date(p.lastActive).toISOString() })),
+  ...(s.moderated ? { moderated: true } : {}),
 });

@@ -22,6 +22,8 @@ export interface TrackedSession {
   lastActive: number;
   terminal: { w: number; h: number };
   parties: SessionParty[];
+  /** The owner's roles require moderators to join (require_session_join). */
+  moderated?: boolean;
   /** Set when the session has ended. */
   ended?: number;
 }

@@ -7,6 +7,6 @@ export const activeSessionJson = (s: TrackedSession, participantModes: Participa
   ({
     ...sessionJson(s),
     owner: s.owner,
-    moderated: false,
+    moderated: s.moderated === true,
     participantModes,
   }) satisfies ActiveSessionJson;

@@ -12,6 +12,7 @@ import { sessionMfaAnswer } from '../core/sessionMfa';
 import { ResourceUnreachableError, type Transfer } from '../core/connectors';
 import type { SessionCore } from '../core/sessionCore';
 import type { Gateway } from '../../platform/server/context';
+import { moderatedTransferRefusal } from './moderated';
 import { downloadName, remotePath } from './paths';
 
 const transferParams = z.object({
@@ -63,7 +64,7 @@ export function transferRoutes(gw: Gateway, app: FastifyInstance, core: SessionC
   // Uploads arrive as the raw body; the handler streams it instead of letting the server buffer it.
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
 
-  async function prepare(identity: Identity, params: z.infer<typeof transferParams>, query: TransferQuery, remoteAddr: string) {
+  async function prepare(identity: Identity, params: z.infer<typeof transferParams>, query: TransferQuery, remoteAddr: string, download: boolean) {
     const admission = await core.admit({ kind: 'node', id: params.serverId, identity, login: params.login, remoteAddr, refusedEvent: 'SCP_DISALLOWED' });
     if (isRefusal(admission)) throw admission.refused === 'missing' ? notFound(admission.message) : forbidden(admission.message);
     const noSecondFactor = await core.checkSecondFactor(admission, query.webauthn, 'SCP_DISALLOWED');
@@ -71,6 +72,8 @@ export function transferRoutes(gw: Gateway, app: FastifyInstance, core: SessionC
       const how = query.webauthn ? '' : `: answer a challenge of scope "session" (POST ${apiPaths.mfaAuthenticateChallenge}) and send the answer as the webauthn query parameter`;
       throw forbidden(`${noSecondFactor.message}${how}`);
     }
+    const unapproved = await moderatedTransferRefusal(gw.store, core, admission, query, { download, location: query.location, ...(query.filename ? { filename: query.filename } : {}) });
+    if (unapproved) throw forbidden(unapproved.message);
     const { resource } = admission;
     const caller = { user: identity.user.name, keyId: `${identity.user.name}@${gw.config.clusterName}` };
     let files;
@@ -94,7 +97,7 @@ export function transferRoutes(gw: Gateway, app: FastifyInstance, core: SessionC
     params: transferParams,
     query: transferQuery,
     handler: async ({ identity, params, query, req, reply }) => {
-      const { node, download } = await prepare(identity!, params, query, req.ip);
+      const { node, download } = await prepare(identity!, params, query, req.ip, true);
       const path = remotePath(query.location);
       const event = { user: identity!.user.name, login: params.login, path, server_id: node.id, server_hostname: node.name, 'addr.remote': req.ip };
       const transfer = download(path);
@@ -123,7 +126,7 @@ export function transferRoutes(gw: Gateway, app: FastifyInstance, core: SessionC
     query: transferQuery,
     body: uploadBody,
     handler: async ({ identity, params, query, body, req }) => {
-      const { node, upload } = await prepare(identity!, params, query, req.ip);
+      const { node, upload } = await prepare(identity!, params, query, req.ip, false);
       const path = remotePath(query.location, query.filename);
       const event = { user: identity!.user.name, login: params.login, path, server_id: node.id, server_hostname: node.name, 'addr.remote': req.ip };
       const transfer = upload(path);

@@ -238,3 +238,22 @@ describe('a session whose roles want a second factor', () => {
     expect(sockets[0]!.closed).toBe(true);
   });
 });
+
+describe('a moderated session', () => {
+  test('its file transfer asks the moderators through the terminal, waits, and shows a denial', async () => {
+    const user = userEvent.setup();
+    renderConsole('/web/cluster/main/console/node/n1/root');
+    sockets[0]!.emit('open');
+    sockets[0]!.emit('message', encodeControl({ type: 'session', session: { ...session('web-1'), moderated: true } }));
+    await user.click(screen.getByRole('button', { name: 'Download a file' }));
+    const dialog = screen.getByRole('dialog', { name: 'Download from root@web-1' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.type(within(dialog).getByLabelText(/File path/), '/etc/hosts');
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    expect(await within(dialog).findByText('Waiting for a moderator to approve')).toBeInTheDocument();
+    expect(sockets[0]!.controls()).toContainEqual({ kind: 'control', message: { type: 'file-transfer-request', download: true, location: '/etc/hosts' } });
+    sockets[0]!.emit('message', encodeControl({ type: 'file-transfer-request', requestId: 'r1', requester: 'alice', download: true, location: '/etc/hosts' }));
+    sockets[0]!.emit('message', encodeControl({ type: 'file-transfer-decision', requestId: 'r1', approved: false, moderator: 'bob' }));
+    expect(await within(dialog).findByText('The moderator denied the file transfer')).toBeInTheDocument();
+  });
+});

@@ -1,8 +1,8 @@
-import { FileTransferBar, NodeList, type TerminalSocket, useSecondFactorDialog } from '@portcullis/console-kit';
+import { FileTransferBar, NodeList, type TerminalSocket, TransferApprovals, useSecondFactorDialog } from '@portcullis/console-kit';
 import { Flex, PageHeader } from '@portcullis/design';
 import { compilePath, type TerminalParams, webRoutes } from '@portcullis/shared';
 import { useAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { gateway } from '../../client';
 import { fetchNodes } from '../servers/nodesService';
@@ -33,6 +33,15 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
   const activeTab = tabs.find((t) => t.id === activeId);
   // Per-session MFA: a terminal or a file transfer whose roles want a second factor asks through one prompt.
   const { ask, dialog } = useSecondFactorDialog();
+  // One per tab, kept while its pane lives: a moderated session's transfers ask its moderators through it.
+  const approvals = useRef(new Map<string, TransferApprovals>());
+  const approvalsOf = (id: string) => {
+    const existing = approvals.current.get(id);
+    if (existing) return existing;
+    const created = new TransferApprovals();
+    approvals.current.set(id, created);
+    return created;
+  };
 
   useEffect(() => {
     if (serverId && login) setTabs((all) => openTab(all, { clusterId, serverId, login }));
@@ -43,6 +52,7 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
   const close = (tab: ConsoleTab) => {
     const { tabs: rest, next } = closeTab(tabs, tab.id);
     setTabs(rest);
+    approvals.current.delete(tab.id);
     if (tab.id === activeId) navigate(next ? tabPath(next) : nodesPath);
   };
   const change = useCallback((id: string, update: Partial<ConsoleTab>) => setTabs((all) => updateTab(all, id, update)), [setTabs]);
@@ -69,7 +79,8 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
           visible={tab.id === activeId}
           connect={(params) => connect(tab.clusterId, params)}
           onStatus={(status) => change(tab.id, { status })}
-          onSession={(session) => change(tab.id, { hostname: session.server_hostname })}
+          onSession={(session) => change(tab.id, { hostname: session.server_hostname, sessionId: session.id, moderated: session.moderated === true })}
+          approvals={approvalsOf(tab.id)}
           onMfaChallenge={(challenge) => ask(challenge, `Opening ${tabTitle(tab)} needs a second factor.`)}
         />
       ))}
@@ -82,6 +93,7 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
           login={activeTab.login}
           gateway={gateway}
           askSecondFactor={(challenge) => ask(challenge, `Transferring files on ${tabTitle(activeTab)} needs a second factor.`)}
+          {...(activeTab.moderated && activeTab.sessionId ? { moderation: { sessionId: activeTab.sessionId, approvals: approvalsOf(activeTab.id) } } : {})}
         />
       )}
       {dialog}

@@ -4,6 +4,7 @@ import {
   type RendererKind,
   TerminalEngine,
   type TerminalSocket,
+  type TransferApprovals,
   type TerminalStatus,
   type XtermView,
   xtermTheme,
@@ -25,10 +26,12 @@ export interface TerminalPaneProps {
   onClose?: (reason: string) => void;
   /** The session needs a second factor before its shell opens; the console's prompt asks for it. */
   onMfaChallenge: AskSecondFactor;
+  /** Where this session's file transfers ask a moderator, should the session turn out to be moderated. */
+  approvals?: TransferApprovals;
 }
 
 /** One live terminal: xterm in a box that fills its parent, wired to the gateway by a TerminalEngine. */
-export function TerminalPane({ serverId, login, visible, connect, ...handlers }: TerminalPaneProps) {
+export function TerminalPane({ serverId, login, visible, connect, approvals, ...handlers }: TerminalPaneProps) {
   const container = useRef<HTMLDivElement>(null);
   const view = useRef<XtermView | null>(null);
   const latest = useRef(handlers);
@@ -37,11 +40,11 @@ export function TerminalPane({ serverId, login, visible, connect, ...handlers }:
   const { theme } = useTheme();
   const { ui } = useAtomValue(webConfigAtom);
   // Read once when the session opens: neither a theme switch nor a config change should reconnect.
-  const opening = useRef({ theme, scrollback: ui.scrollbackLines, connect });
+  const opening = useRef({ theme, scrollback: ui.scrollbackLines, connect, approvals });
 
   useEffect(() => {
     const element = container.current!;
-    const { theme: startTheme, scrollback, connect: open } = opening.current;
+    const { theme: startTheme, scrollback, connect: open, approvals: asking } = opening.current;
     const xterm = openXterm(element, {
       scrollback,
       theme: xtermTheme(startTheme),
@@ -57,11 +60,15 @@ export function TerminalPane({ serverId, login, visible, connect, ...handlers }:
       onSession: (session) => latest.current.onSession?.(session),
       onClose: (reason) => latest.current.onClose?.(reason),
       onMfaChallenge: (challenge) => latest.current.onMfaChallenge(challenge),
+      onFileTransferRequest: (request) => asking?.received(request),
+      onFileTransferDecision: (decision) => asking?.decided(decision),
     });
+    asking?.connect((spec) => engine.requestFileTransfer(spec));
     const observer = new ResizeObserver(() => xterm.fit());
     observer.observe(element);
     view.current = xterm;
     return () => {
+      asking?.connect(undefined);
       observer.disconnect();
       engine.dispose();
       xterm.dispose();

@@ -12,6 +12,10 @@ export interface ConsoleTab {
   /** The node's hostname once the gateway has told us, so the tab reads login@hostname. */
   hostname?: string;
   status: TerminalStatus;
+  /** The gateway's id of the session, once it has said. */
+  sessionId?: string;
+  /** The owner's roles require moderators: the tab's file transfers wait for a moderator's approval. */
+  moderated?: boolean;
 }
 
 export const consoleTabsAtom = atom<ConsoleTab[]>([]);

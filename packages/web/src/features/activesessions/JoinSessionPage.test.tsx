@@ -1,0 +1,102 @@
+import type { TerminalSocket } from '@portcullis/console-kit';
+import { decodeFrame, encodeControl, type TerminalParams } from '@portcullis/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { renderPage } from '../../testing/renderPage';
+import JoinSessionPage, { type JoinSessionPageProps } from './JoinSessionPage';
+
+// jsdom has no canvas for xterm: a terminal that accepts writes stands in; the engine is the real one.
+jest.mock('@portcullis/console-kit', () => ({
+  ...jest.requireActual('@portcullis/console-kit'),
+  openXterm: () => ({
+    terminal: {
+      cols: 80,
+      rows: 24,
+      options: {},
+      write: (_data: unknown, done?: () => void) => done?.(),
+      onData: () => ({ dispose() {} }),
+      onResize: () => ({ dispose() {} }),
+      resize() {},
+    },
+    fit() {},
+    dispose() {},
+  }),
+}));
+
+type Listener = (event: { data: unknown }) => void;
+
+class FakeSocket implements TerminalSocket {
+  binaryType: BinaryType = 'blob';
+  readyState = 0;
+  closed = false;
+  sent: (string | Uint8Array)[] = [];
+  private listeners = new Map<string, Listener[]>();
+  constructor(readonly params: TerminalParams) {}
+  addEventListener(type: string, listener: Listener) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  send(data: string | Uint8Array) {
+    this.sent.push(data);
+  }
+  controls() {
+    return this.sent.filter((f): f is string => typeof f === 'string').map((f) => decodeFrame(f));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  emit(type: string, data?: unknown) {
+    if (type === 'open') this.readyState = 1;
+    act(() => {
+      for (const listener of this.listeners.get(type) ?? []) listener({ data });
+    });
+  }
+}
+
+let socket: FakeSocket;
+// The page's prop is typed as the browser's socket; the engine needs only what TerminalSocket names.
+const connect = ((_clusterId: string, params: TerminalParams) => (socket = new FakeSocket(params))) as unknown as JoinSessionPageProps['connect'];
+
+const renderJoin = (path: string) =>
+  renderPage(
+    <Routes>
+      <Route path="/web/cluster/:clusterId/console/session/:sid" element={<JoinSessionPage connect={connect} />} />
+    </Routes>,
+    { path },
+  );
+
+const request = encodeControl({ type: 'file-transfer-request', requestId: 'r1', requester: 'alice', download: true, location: '/etc/hosts' });
+
+test('a moderator is asked about each file transfer and answers through the session', async () => {
+  const user = userEvent.setup();
+  renderJoin('/web/cluster/main/console/session/s1?mode=moderator');
+  expect(socket.params).toMatchObject({ sid: 's1', mode: 'moderator' });
+  socket.emit('open');
+  socket.emit('message', request);
+  const dialog = await screen.findByRole('dialog', { name: 'File transfer request' });
+  expect(dialog).toHaveTextContent('alice wants to download /etc/hosts');
+  await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+  expect(socket.controls()).toContainEqual({ kind: 'control', message: { type: 'file-transfer-decision', requestId: 'r1', approved: true } });
+  socket.emit('message', encodeControl({ type: 'file-transfer-decision', requestId: 'r1', approved: true, moderator: 'bob' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('a moderator ends the session with End session; leaving the page does not end it', async () => {
+  const user = userEvent.setup();
+  const page = renderJoin('/web/cluster/main/console/session/s1?mode=moderator');
+  socket.emit('open');
+  await user.click(screen.getByRole('button', { name: 'End session' }));
+  expect(socket.controls()).toEqual([{ kind: 'control', message: { type: 'close', reason: 'ended from the console' } }]);
+  page.unmount();
+  expect(socket.controls()).toHaveLength(1);
+  expect(socket.closed).toBe(true);
+});
+
+test('an observer is not asked and has no End session', () => {
+  renderJoin('/web/cluster/main/console/session/s1?mode=observer');
+  socket.emit('open');
+  socket.emit('message', request);
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'End session' })).not.toBeInTheDocument();
+});
