@@ -4,6 +4,8 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type {
+  AccessRequestJson,
+  AccessRequestState,
   AclArea,
   AuthProvider,
   ActiveSessionJson,
@@ -11,32 +13,40 @@ import type {
   BearerTokenJson,
   ClusterJson,
   EventSearchJson,
+  LockJson,
+  LockTargets,
   MfaDeviceJson,
   NodeJson,
   ParticipantMode,
   PingJson,
   RawEvent,
   RegisterChallengeJson,
+  RequestedResourceId,
   ResetTokenJson,
   ResourceJson,
   SetPasswordJson,
   UserContextJson,
 } from '@portcullis/shared';
+import { inForce } from '../src/management/accessrequests/policy';
+import { presentAccessRequest } from '../src/management/accessrequests/presenter';
+import type { AccessRequest } from '../src/management/accessrequests/repo';
 import { recordEvent, type EventName } from '../src/management/audit/record';
 import { connectorSchemas, type ConnectorKind } from '../src/management/connectors/model';
 import { presentConnector, presentProvider } from '../src/management/connectors/presenter';
+import { presentLock } from '../src/management/locks/presenter';
 import { presentChallenge, presentDevice, presentTotpRegistration, presentWebauthnRegistration } from '../src/management/mfa/presenter';
 import type { MfaDevice } from '../src/management/mfa/repo';
 import { RelyingParty } from '../src/management/mfa/webauthn';
 import { searchEvents } from '../src/management/audit/search';
 import { aclAreas } from '../src/management/roles/acl';
-import { roleSchema } from '../src/management/roles/model';
+import { roleSchema, type RoleResource } from '../src/management/roles/model';
 import { presentRole } from '../src/management/roles/presenter';
 import { presetRoles } from '../src/management/roles/presets';
-import { RoleSet } from '../src/management/roles/roleset';
+import { defaultRequestDurationMs, RoleSet, type AssumedRoles } from '../src/management/roles/roleset';
 import { parseRoleYaml, parseYamlResource, YamlResourceError } from '../src/management/roles/yaml';
 import { presentPasswordSet, presentResetToken } from '../src/management/users/presenter';
 import { presentSession } from '../src/management/websessions/presenter';
+import type { Identity } from '../src/platform/access/identity';
 import { presentUserContext } from '../src/platform/clusters/context';
 import { presentCluster } from '../src/platform/clusters/presenter';
 import { parseConfig } from '../src/platform/config/config';
@@ -47,8 +57,11 @@ import { activeSessionJson } from '../src/resources/livesessions/presenter';
 import { connectorYaml } from './connectors/factories';
 import { presentNode } from '../src/resources/nodes/presenter';
 
-/** A role set granting every verb on the given ACL areas, and `logins` on every node. */
-function rolesFor(areas: AclArea[], logins: string[] = []): RoleSet {
+/**
+ * A role set granting every verb on the given ACL areas, and `logins` on every node; with `more` roles of the
+ * user's own and the roles of the requests their session `assumed`, as the gateway adds them.
+ */
+function rolesFor(areas: AclArea[], logins: string[] = [], more: RoleResource[] = [], assumed: AssumedRoles[] = []): RoleSet {
   const role = roleSchema.parse({
     kind: 'role',
     metadata: { name: 'fixture' },
@@ -60,7 +73,7 @@ function rolesFor(areas: AclArea[], logins: string[] = []): RoleSet {
       },
     },
   });
-  return new RoleSet([role], emptyTraits());
+  return new RoleSet([role, ...more], emptyTraits(), assumed);
 }
 
 export const clusterJson = (name = 'localhost', nodeCount = 0): ClusterJson => presentCluster(name, 'http://localhost:3080', nodeCount, Date.parse('2026-01-01T00:00:00Z'));
@@ -274,3 +287,123 @@ export const authenticateChallengeJson = async (opts: { totp?: boolean; credenti
 
 /** PUT /users/password/token's answer: the recovery codes issued at `at` (none when the gateway issues none). */
 export const setPasswordJson = (codes: string[] = [], at = '2026-01-01T00:00:00Z'): SetPasswordJson => presentPasswordSet(codes, Date.parse(at));
+
+/** A lock as GET /sites/{id}/locks lists it; times are RFC 3339, `expires` absent for a lock until removed. */
+export const lockJson = (l: { name: string; targets: LockTargets; message?: string; createdBy?: string; createdAt?: string; expires?: string }): LockJson =>
+  presentLock({
+    name: l.name,
+    targets: l.targets,
+    message: l.message ?? '',
+    expiresAt: l.expires ? Date.parse(l.expires) : null,
+    createdAt: Date.parse(l.createdAt ?? '2026-01-01T00:00:00Z'),
+    createdBy: l.createdBy ?? 'admin',
+  });
+
+/** The clock the access request fixtures are presented at: a request is in force while it expires after it. */
+const requestsNow = Date.parse('2026-01-01T00:00:00Z');
+
+/**
+ * An access request as stored, in the wire's terms (times RFC 3339). Unless told, it is pending with no
+ * reviews, needs one approval and lasts an hour from its creation at the fixtures' clock: what the gateway
+ * gives when no role sets thresholds or max_duration.
+ */
+export interface AccessRequestFixture {
+  id: string;
+  user: string;
+  /** The roles asked for; for a resource request, the search_as_roles that reach the resources. */
+  roles: string[];
+  resourceIds?: RequestedResourceId[];
+  reason?: string;
+  state?: AccessRequestState;
+  reviews?: { author: string; state: Exclude<AccessRequestState, 'PENDING'>; reason?: string; created: string }[];
+  suggestedReviewers?: string[];
+  approvalsNeeded?: number;
+  created?: string;
+  expires?: string;
+}
+
+/**
+ * Who is looking: a user holding every verb on `areas` (as userContextJson grants them) and `roles` of their
+ * own, as YAML an administrator saves or built with roleSchema; their `request` and `review_requests`
+ * conditions decide what the user may request and review.
+ */
+export interface Viewer {
+  name: string;
+  areas?: AclArea[];
+  roles?: (string | RoleResource)[];
+}
+
+function storedRequest(r: AccessRequestFixture): AccessRequest {
+  const createdAt = r.created ? Date.parse(r.created) : requestsNow;
+  return {
+    id: r.id,
+    username: r.user,
+    roles: r.roles,
+    resourceIds: r.resourceIds ?? [],
+    // The gateway refuses a request without a reason, so a fixture always has one.
+    reason: r.reason ?? 'On call',
+    state: r.state ?? 'PENDING',
+    suggestedReviewers: r.suggestedReviewers ?? [],
+    approvalsNeeded: r.approvalsNeeded ?? 1,
+    createdAt,
+    expiresAt: r.expires ? Date.parse(r.expires) : createdAt + defaultRequestDurationMs,
+    reviews: (r.reviews ?? []).map((v) => ({ author: v.author, state: v.state, reason: v.reason ?? '', createdAt: Date.parse(v.created) })),
+  };
+}
+
+/**
+ * The identity the gateway builds for the viewer's web session, which assumed the `assumed` requests in that
+ * order. As in assumedRoles (accessrequests/assume.ts), only the viewer's own requests still in force add
+ * their roles; those stand here as empty roles of the same names, since the gateway reads their definitions
+ * from its store and a fixture has none.
+ */
+function identityOf(viewer: Viewer, assumed: AccessRequestFixture[] = []): Identity {
+  const own = (viewer.roles ?? []).map((r) => (typeof r === 'string' ? parseRoleYaml(r) : r));
+  const granted: AssumedRoles[] = assumed
+    .map(storedRequest)
+    .filter((r) => r.username === viewer.name && inForce(r, requestsNow))
+    .map((r) => ({
+      requestId: r.id,
+      roles: r.roles.map((name) => roleSchema.parse({ kind: 'role', metadata: { name }, spec: {} })),
+      ...(r.resourceIds.length > 0 && { resourceIds: r.resourceIds.map((id) => id.name) }),
+    }));
+  const roles = rolesFor(viewer.areas ?? [], [], own, granted);
+  return {
+    user: {
+      name: viewer.name,
+      // The user's own roles, as stored: not those the session assumed.
+      roles: rolesFor(viewer.areas ?? [], [], own).roles.map((r) => r.metadata.name),
+      traits: emptyTraits(),
+      authType: 'local',
+      passwordHash: null,
+      failedLogins: 0,
+      lockedUntil: null,
+      createdAt: requestsNow,
+    },
+    session: {
+      idHash: '',
+      username: viewer.name,
+      loginTime: requestsNow,
+      createdAt: requestsNow,
+      expiresAt: requestsNow + parseConfig({}).auth.sessionTtl,
+      lastActive: requestsNow,
+      mfaVerified: false,
+      accessRequestIds: assumed.map((r) => r.id),
+    },
+    roles,
+  };
+}
+
+/**
+ * An access request as GET /sites/{cluster}/accessrequests (and /{id}) answers it to `viewer`: whether they may
+ * review or assume it is the gateway's verdict for their name and roles at the fixtures' clock.
+ */
+export const accessRequestJson = (request: AccessRequestFixture, viewer: Viewer): AccessRequestJson =>
+  presentAccessRequest(storedRequest(request), identityOf(viewer), requestsNow);
+
+/**
+ * GET /sites/{cluster}/context for `viewer`: what their roles let them request (and whom to suggest), and the
+ * request their session assumed last, while it is theirs, approved and unexpired.
+ */
+export const accessContextJson = (viewer: Viewer, assumed: AccessRequestFixture[] = [], cluster = 'localhost'): UserContextJson =>
+  presentUserContext(identityOf(viewer, assumed), clusterJson(cluster));

@@ -1,9 +1,11 @@
+import { accessRequestsRoutes } from '../features/accessrequests/routes';
 import { accountRoutes } from '../features/account/routes';
 import { activeSessionsRoutes } from '../features/activesessions/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { consoleRoutes } from '../features/console/routes';
 import { headlessRoutes } from '../features/headless/routes';
 import { inviteRoutes } from '../features/invite/routes';
+import { locksRoutes } from '../features/locks/routes';
 import { loginRoutes } from '../features/login/routes';
 import { playerRoutes } from '../features/player/routes';
 import { recordingsRoutes } from '../features/recordings/routes';
@@ -22,6 +24,8 @@ export const pages: PageRoute[] = [
   ...usersRoutes,
   ...rolesRoutes,
   ...ssoRoutes,
+  ...locksRoutes,
+  ...accessRequestsRoutes,
   ...auditRoutes,
   ...accountRoutes,
   ...supportRoutes,

@@ -23,6 +23,9 @@ import { UserService } from '../../management/users/service';
 import { auditRoutes } from '../../management/audit/routes';
 import { mfaRoutes } from '../../management/mfa/routes';
 import { headlessRoutes } from '../../management/headless/routes';
+import { accessRequestRoutes } from '../../management/accessrequests/routes';
+import { LockService } from '../../management/locks/service';
+import { lockRoutes } from '../../management/locks/routes';
 import { clusterRoutes } from '../clusters/routes';
 import { consoleRoutes } from '../web/console';
 import { registerSecurityHeaders } from '../web/headers';
@@ -68,6 +71,9 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket);
   app.addHook('onClose', () => store.close());
+  // Locks apply from the first request: loaded before listening, polled until the app closes.
+  await gw.locks.start();
+  app.addHook('preClose', () => gw.locks.stop());
   pingRoutes(gw, providers);
   webSessionRoutes(gw);
   userRoutes(gw, users);
@@ -80,7 +86,9 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   samlRoutes(gw, connectors, app);
   auditRoutes(gw);
   headlessRoutes(gw);
+  lockRoutes(gw, new LockService(store, gw.locks, gw.now));
   const resources = registerResources(gw, app, opts.resources);
+  accessRequestRoutes(gw, resources.nodes);
   clusterRoutes(gw, { nodes: () => resources.nodes.count(gw.now(), []) });
   await consoleRoutes(app, gw, providers);
 
