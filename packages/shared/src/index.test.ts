@@ -10,7 +10,7 @@ const pinned = [
   'INACTIVITY_CHECK_INTERVAL_MS', 'INACTIVITY_MARGIN_MS', 'INTERNAL_RESOURCE_ID_LABEL', 'NETWORK_ACTION_DENY',
   'PATH_CACHE_LIMIT', 'RecordingDescription', 'SESSION_CHECK_INTERVAL_MS', 'SHORT_DATE_FORMAT',
   'STATUS_CHECK_MIN_TIME_LEFT_MS', 'StorageKey', 'TOKEN_RENEWAL_THRESHOLD_SECONDS', 'aclAreas', 'apiBasePath',
-  'apiErrorMessage', 'apiPaths', 'assistantSocketUrl', 'auditQueryText', 'canQueryAgents', 'clusterIdFromPath',
+  'apiErrorMessage', 'apiPaths', 'appAuthPath', 'assistantSocketUrl', 'auditQueryText', 'canQueryAgents', 'clusterIdFromPath',
   'commandExecuteSocketUrl', 'compilePath', 'compiledPathCount', 'consoleSessionPath', 'createApiClient',
   'createLocalState', 'databaseProtocolName', 'databaseProtocolNames', 'databaseTypeTitle', 'databaseTypeTitles',
   'decodeBootstrapToken', 'decodePassword', 'defaultErrorMessage', 'defaultTheme', 'desktopPlaybackSocketUrl',

@@ -59,3 +59,27 @@ export function makeApp(json: AppJson): App {
     addrWithProtocol,
   };
 }
+
+/** POST /sessions/app: an application session for the app at `fqdn` (with a second factor when the roles require one per session). */
+export interface CreateAppSessionRequest {
+  fqdn: string;
+  cluster_name?: string;
+  public_addr?: string;
+  arn?: string;
+  mfa_response?: { totp_code?: string; webauthn_response?: Record<string, unknown> };
+}
+
+/**
+ * The answer: the cookie values the application's own host sets for itself. The console hands them over by
+ * posting them to appAuthPath on that host (a top-level form post), so no console cookie or token reaches it.
+ */
+export interface AppSessionJson {
+  fqdn: string;
+  value: string;
+  subject: string;
+  cookie_value: string;
+  subject_cookie_value: string;
+}
+
+/** Where an application's host takes an app session's cookie values (POST form fields value, subject, path). */
+export const appAuthPath = '/x-portcullis/auth';

@@ -50,6 +50,8 @@ export const apiPaths = {
   webSession: '/v1/webapi/sessions/web',
   webSessionRenew: '/v1/webapi/sessions/web/renew',
   appSession: '/v1/webapi/sessions/app',
+  // The public keys (JWKS) an application verifies the gateway's signed identity header with.
+  jwks: '/.well-known/jwks.json',
 
   users: '/v1/webapi/users',
   user: '/v1/webapi/users/:username',
@@ -129,6 +131,8 @@ export const apiPaths = {
 /** Websocket endpoints; urls are built with the helpers in api/websocketUrls. */
 export const websocketPaths = {
   terminal: '/v1/webapi/sites/:clusterId/connect',
+  // A TCP application's byte stream, for `portcullis proxy app` (binary frames both ways).
+  appTcp: '/v1/webapi/sites/:clusterId/apps/:appName/tcp',
   desktop: '/v1/webapi/sites/:clusterId/desktops/:desktopName/connect',
   desktopPlayback: '/v1/webapi/sites/:clusterId/desktopplayback/:sid',
   assistant: '/v1/webapi/sites/:clusterId/assistant',
