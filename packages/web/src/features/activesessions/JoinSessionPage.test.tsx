@@ -1,8 +1,8 @@
-import type { TerminalSocket } from '@portcullis/console-kit';
-import { decodeFrame, encodeControl, type TerminalParams } from '@portcullis/shared';
-import { act, screen, within } from '@testing-library/react';
+import { encodeControl, type TerminalParams } from '@portcullis/shared';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { FakeTerminalSocket as FakeSocket } from '../../testing/fakeTerminalSocket';
 import { renderPage } from '../../testing/renderPage';
 import JoinSessionPage, { type JoinSessionPageProps } from './JoinSessionPage';
 
@@ -24,39 +24,10 @@ jest.mock('@portcullis/console-kit', () => ({
   }),
 }));
 
-type Listener = (event: { data: unknown }) => void;
-
-class FakeSocket implements TerminalSocket {
-  binaryType: BinaryType = 'blob';
-  readyState = 0;
-  closed = false;
-  sent: (string | Uint8Array)[] = [];
-  private listeners = new Map<string, Listener[]>();
-  constructor(readonly params: TerminalParams) {}
-  addEventListener(type: string, listener: Listener) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  send(data: string | Uint8Array) {
-    this.sent.push(data);
-  }
-  controls() {
-    return this.sent.filter((f): f is string => typeof f === 'string').map((f) => decodeFrame(f));
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  emit(type: string, data?: unknown) {
-    if (type === 'open') this.readyState = 1;
-    act(() => {
-      for (const listener of this.listeners.get(type) ?? []) listener({ data });
-    });
-  }
-}
 
 let socket: FakeSocket;
 // The page's prop is typed as the browser's socket; the engine needs only what TerminalSocket names.
-const connect = ((_clusterId: string, params: TerminalParams) => (socket = new FakeSocket(params))) as unknown as JoinSessionPageProps['connect'];
+const connect = ((clusterId: string, params: TerminalParams) => (socket = new FakeSocket(clusterId, params))) as unknown as JoinSessionPageProps['connect'];
 
 const renderJoin = (path: string) =>
   renderPage(

@@ -1,10 +1,10 @@
-import type { TerminalSocket } from '@portcullis/console-kit';
-import { decodeFrame, encodeControl, makeWebConfig, type SessionInfo, type TerminalParams } from '@portcullis/shared';
+import { encodeControl, makeWebConfig, type SessionInfo, type TerminalParams } from '@portcullis/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { webConfigAtom } from '../../config';
+import { FakeTerminalSocket as FakeSocket } from '../../testing/fakeTerminalSocket';
 import { renderPage } from '../../testing/renderPage';
 import ConsolePage from './ConsolePage';
 
@@ -32,36 +32,6 @@ jest.mock('@portcullis/console-kit', () => ({
   },
 }));
 
-type Listener = (event: { data: unknown }) => void;
-
-class FakeSocket implements TerminalSocket {
-  binaryType: BinaryType = 'blob';
-  readyState = 0;
-  closed = false;
-  sent: (string | Uint8Array)[] = [];
-  private listeners = new Map<string, Listener[]>();
-  constructor(readonly clusterId: string, readonly params: TerminalParams) {}
-  addEventListener(type: string, listener: Listener) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  send(data: string | Uint8Array) {
-    this.sent.push(data);
-  }
-  /** The control messages the page's engine sent, decoded. */
-  controls() {
-    return this.sent.filter((f): f is string => typeof f === 'string').map((f) => decodeFrame(f));
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  emit(type: string, data?: unknown) {
-    if (type === 'open') this.readyState = 1;
-    act(() => {
-      for (const listener of this.listeners.get(type) ?? []) listener({ data });
-    });
-  }
-}
 
 // jsdom does no layout, so nothing is ever resized; the pane only needs to be able to observe.
 globalThis.ResizeObserver ??= class {
