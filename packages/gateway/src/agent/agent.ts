@@ -8,6 +8,8 @@ import type { MuxStream } from './tunnel/stream';
 import { backoffDelay } from './backoff';
 import { readIdentity, writeIdentity, type AgentIdentity } from './identity';
 import { computeCommandLabels } from './labels';
+import type { AgentApp } from './apps';
+import { serveApp } from './appService';
 import { serveNode } from './nodeService';
 import { refuseBadRequest } from './refuseBadRequest';
 
@@ -22,6 +24,8 @@ export interface AgentOptions {
   /** Label name → shell command whose output is the label's value, refreshed every commandLabelIntervalMs. */
   commandLabels: Record<string, string>;
   commandLabelIntervalMs?: number;
+  /** Applications served beside the node, announced with the same labels. */
+  apps?: AgentApp[];
   hostname?: string;
   /** Reconnect backoff bounds in ms (tests shorten them). */
   backoff?: { first: number; max: number };
@@ -41,7 +45,7 @@ export const agentTunnelPath = '/v1/agent/tunnel';
 
 /**
  * The node agent: dials out to the gateway (so it works behind NAT), proves itself, registers the host,
- * heartbeats, serves shells, exec and file transfer on streams the gateway opens, and reconnects with
+ * heartbeats, serves shells, exec, file transfer and connections to its apps on streams the gateway opens, and reconnects with
  * backoff whenever the connection drops.
  */
 export class Agent extends EventEmitter<AgentEvents> {
@@ -53,11 +57,14 @@ export class Agent extends EventEmitter<AgentEvents> {
   private labelTimer: NodeJS.Timeout | undefined;
   private commandLabelValues: Record<string, string> = {};
   private identity: AgentIdentity | undefined;
+  /** The apps served, by the id the gateway gave each in its welcome (streams name resources by id). */
+  private appsById = new Map<string, AgentApp>();
   private readonly hostname: string;
   private readonly log: (message: string) => void;
   /** What this agent serves, by resource kind: the stream requests of each kind go to its service. */
-  private readonly services: Record<string, (stream: MuxStream, request: unknown) => Promise<void>> = {
+  private readonly services: Record<string, (stream: MuxStream, request: unknown, id: string) => Promise<void>> = {
     node: (stream, request) => serveNode(stream, request, this.hostname),
+    app: async (stream, request, id) => serveApp(stream, request, this.appsById.get(id)),
   };
 
   constructor(private readonly options: AgentOptions) {
@@ -146,7 +153,16 @@ export class Agent extends EventEmitter<AgentEvents> {
       ...(this.identity ? { identity: this.identity } : { joinToken: this.options.token }),
       hostname: this.hostname,
       // The node this agent runs on; further kinds announce their resources beside it.
-      resources: [{ kind: 'node', name: this.hostname, addr, labels: this.options.labels }],
+      resources: [
+        { kind: 'node', name: this.hostname, addr, labels: this.options.labels },
+        ...(this.options.apps ?? []).map((a) => ({
+          kind: 'app',
+          name: a.name,
+          addr: '',
+          labels: this.options.labels,
+          app: { uri: a.uri, ...(a.publicAddr && { publicAddr: a.publicAddr }), ...(a.description && { description: a.description }) },
+        })),
+      ],
       commandLabels: this.commandLabelValues,
     };
   }
@@ -161,6 +177,8 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.attempt = 0;
     this.mux?.keepAlive(welcome.data.heartbeatMs, () => this.mux?.send({ type: 'heartbeat', commandLabels: this.commandLabelValues }));
     const { agentId, resources } = welcome.data;
+    const apps = new Map((this.options.apps ?? []).map((a) => [a.name, a]));
+    this.appsById = new Map(resources.flatMap((r) => (r.kind === 'app' && apps.has(r.name) ? [[r.id, apps.get(r.name)!] as const] : [])));
     this.log(`connected as agent ${agentId}, serving ${resources.map((r) => `${r.kind} ${r.name} (${r.id})`).join(', ')}`);
     this.emit('connected', { agentId, resources });
   }
@@ -178,7 +196,7 @@ export class Agent extends EventEmitter<AgentEvents> {
       refuseBadRequest(stream, why);
       return;
     }
-    await service(stream, parsed.data.request);
+    await service(stream, parsed.data.request, parsed.data.id);
   }
 }
 

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { Agent } from './agent';
+import { collect, parseApps } from './apps';
 import { parseLabels } from './labels';
 
 /** `portcullis agent`: run the node agent on this host. */
 export function agentCommand(program: Command) {
   program
     .command('agent')
-    .description('run the agent: dial out to the gateway and serve shells on this host as a node')
+    .description('run the agent: dial out to the gateway and serve shells on this host as a node, and any applications given')
     .requiredOption('--gateway <url>', "the gateway's public URL, e.g. https://portcullis.example.com:3080")
     .option('--token <token>', 'join token (needed the first time; the agent keeps the identity it is issued)')
     .option('--labels <k=v,...>', 'static labels of this node', '')
@@ -14,7 +15,9 @@ export function agentCommand(program: Command) {
     .option('--command-labels-interval <seconds>', 'how often command labels are recomputed', '60')
     .option('--data-dir <dir>', 'where the agent keeps its identity', '/var/lib/portcullis-agent')
     .option('--hostname <name>', 'the name this node is listed under (default: the host name)')
-    .action(async (opts: { gateway: string; token?: string; labels: string; commandLabels: string; commandLabelsInterval: string; dataDir: string; hostname?: string }) => {
+    .option('--app <name=url>', 'also serve an application: http(s)://host[:port] or tcp://host:port (repeatable)', collect, [])
+    .option('--app-public-addr <[name=]addr>', "an app's public address (default NAME.<gateway's host>); NAME= may be left out with one --app (repeatable)", collect, [])
+    .action(async (opts: { gateway: string; token?: string; labels: string; commandLabels: string; commandLabelsInterval: string; dataDir: string; hostname?: string; app: string[]; appPublicAddr: string[] }) => {
       const agent = new Agent({
         gateway: opts.gateway,
         token: opts.token,
@@ -22,6 +25,7 @@ export function agentCommand(program: Command) {
         labels: parseLabels(opts.labels),
         commandLabels: parseCommandLabels(opts.commandLabels),
         commandLabelIntervalMs: Number(opts.commandLabelsInterval) * 1000,
+        apps: parseApps(opts.app, opts.appPublicAddr),
         ...(opts.hostname ? { hostname: opts.hostname } : {}),
       });
       agent.on('rejected', (why) => {

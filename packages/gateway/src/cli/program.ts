@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { agentCommand } from '../agent/command';
 import { clientCommands } from './client/commands';
+import { proxyCommands } from './client/proxyApp';
 import { nodesCommand } from './nodes';
 import { rolesCommand } from './roles';
 import { startCommand } from './start';
@@ -16,5 +17,6 @@ export function buildProgram(out: (line: string) => void = (line) => console.log
   agentCommand(program);
   nodesCommand(program);
   clientCommands(program, out);
+  proxyCommands(program, out);
   return program;
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig, parseListen } from '../platform/config/config';
 import { createGateway } from '../platform/server/app';
+import { collect, parseApps } from '../agent/apps';
 import { enrollSelf } from '../agent/enrollSelf';
 
 export function startCommand(program: Command) {
@@ -12,7 +13,11 @@ export function startCommand(program: Command) {
     .option('--db <url>', 'a postgres:// URL (default: SQLite in the data directory)')
     .option('--config <file>', 'YAML configuration file')
     .option('--enroll-self', 'also run an agent in this process, so this machine is a node at once')
-    .action(async (opts: { listen?: string; dataDir?: string; db?: string; config?: string; enrollSelf?: boolean }) => {
+    .option('--app <name=url>', 'with --enroll-self: the agent also serves this application (repeatable, as for portcullis agent)', collect, [])
+    .option('--app-public-addr <[name=]addr>', 'with --enroll-self: an app\'s public address (repeatable, as for portcullis agent)', collect, [])
+    .action(async (opts: { listen?: string; dataDir?: string; db?: string; config?: string; enrollSelf?: boolean; app: string[]; appPublicAddr: string[] }) => {
+      const apps = parseApps(opts.app, opts.appPublicAddr);
+      if (apps.length && !opts.enrollSelf) throw new Error('--app needs --enroll-self: the apps are served by the agent it runs');
       const config = loadConfig(opts.config, { listen: opts.listen, dataDir: opts.dataDir, db: opts.db });
       const server = await createGateway(config);
       const { host, port } = parseListen(config.listen);
@@ -21,7 +26,7 @@ export function startCommand(program: Command) {
       const lines = [`Portcullis is listening on ${url}/web`];
       if (server.adminInvite) lines.push(`First start: set the password of user admin at ${url}/web/invite/${server.adminInvite}`);
       console.log(lines.join('\n'));
-      const self = opts.enrollSelf ? await enrollSelf(server, url, config.dataDir) : undefined;
+      const self = opts.enrollSelf ? await enrollSelf(server, url, config.dataDir, apps) : undefined;
       const stop = async (signal: string) => {
         server.app.log.info({ signal }, 'shutting down');
         await self?.stop();

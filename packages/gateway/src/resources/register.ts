@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Gateway } from '../platform/server/context';
 import { JoinTokenService } from '../management/tokens/service';
 import { tokenRoutes } from '../management/tokens/routes';
+import { appsModule } from './apps/module';
+import { appProxyModule } from './apps/proxy/module';
 import { agentConnector } from './connectors/agent/connector';
 import { AgentRegistry } from './connectors/agent/registry';
 import { tunnelRoutes } from './connectors/agent/routes';
@@ -38,7 +40,7 @@ export interface ResourcesOptions {
 
 /**
  * Access to resources: agents and their tunnels, the session core with its connectors, the active sessions
- * and recordings, and each kind's module (nodes today).
+ * and recordings, and each kind's module (nodes and apps).
  */
 export function registerResources(gw: Gateway, app: FastifyInstance, options: ResourcesOptions = {}): Resources {
   const nodes = nodeRepo(gw.store);
@@ -47,7 +49,7 @@ export function registerResources(gw: Gateway, app: FastifyInstance, options: Re
   const recordings = new RecordingStore(gw.config.dataDir);
   const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings, { sessionMfaTimeoutMs: options.sessionMfaTimeoutMs });
   const resources: Resources = { gw, app, core, agents, nodes };
-  for (const module of [nodesModule, ...(options.modules ?? [])]) module(resources);
+  for (const module of [nodesModule, appsModule, appProxyModule, ...(options.modules ?? [])]) module(resources);
   tokenRoutes(gw, tokens);
   tunnelRoutes(gw, agents);
   liveSessionRoutes(gw, core);

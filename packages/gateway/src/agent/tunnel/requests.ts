@@ -21,6 +21,16 @@ export type NodeRequest = z.infer<typeof nodeRequest>;
 export const streamRequest = z.object({ kind: z.string().min(1), id: z.string().min(1), request: z.record(z.string(), z.unknown()) });
 export type StreamRequest = { kind: string; id: string; request: NodeRequest };
 
+/**
+ * What the gateway may ask of an app the agent serves: a TCP connection to it, whose bytes then travel raw
+ * on the stream (the gateway speaks HTTP, and TLS to https:// apps, over them itself).
+ */
+export const appRequest = z.discriminatedUnion('op', [z.object({ op: z.literal('dial') })]);
+export type AppRequest = z.infer<typeof appRequest>;
+
+/** Agent → gateway on an app stream once its connection is up; a failed dial sends an `error` control and a reset instead. */
+export const appDialed = z.object({ type: z.literal('dialed') });
+
 /** Per-stream control messages. */
 export const streamControl = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resize'), ...size.shape }),
@@ -31,12 +41,25 @@ export type StreamControl = z.infer<typeof streamControl>;
 
 const labels = z.record(z.string(), z.string());
 
+/**
+ * What an application needs beside its name: where the agent reaches it (http://, https:// or tcp://), the
+ * public address it is served under when not the default NAME.<gateway's host>, and a description. The app
+ * kind's announcements validate it; older agents never send it.
+ */
+export const announcedApp = z.object({
+  uri: z.string().min(1).max(2048),
+  publicAddr: z.string().min(1).max(253).optional(),
+  description: z.string().max(1024).optional(),
+});
+export type AnnouncedApp = z.infer<typeof announcedApp>;
+
 /** A resource an agent serves, as it announces it: its kind, its name there, and labels that roles select it by. */
 export const announcedResource = z.object({
   kind: z.string().min(1).max(63),
   name: z.string().min(1).max(253),
   addr: z.string(),
   labels,
+  app: announcedApp.optional(),
 });
 export type AnnouncedResource = z.infer<typeof announcedResource>;
 

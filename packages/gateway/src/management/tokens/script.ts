@@ -11,9 +11,11 @@ export interface InstallScriptInput {
   gatewayUrl: string;
   token: string;
   labels: Record<string, string>;
+  /** Applications the agent serves beside the node (install-app.sh), as NAME=URI. */
+  apps?: string[];
 }
 
-export function installNodeScript({ gatewayUrl, token, labels }: InstallScriptInput): string {
+export function installNodeScript({ gatewayUrl, token, labels, apps = [] }: InstallScriptInput): string {
   const labelArg = Object.entries(labels)
     .map(([k, v]) => `${k}=${v}`)
     .join(',');
@@ -57,7 +59,7 @@ After=network-online.target
 Wants=network-online.target
 
 [Service]
-ExecStart=$(command -v portcullis || echo /usr/local/bin/portcullis) agent --gateway $GATEWAY --token $TOKEN --data-dir /var/lib/portcullis-agent --labels "$LABELS"
+ExecStart=$(command -v portcullis || echo /usr/local/bin/portcullis) agent --gateway $GATEWAY --token $TOKEN --data-dir /var/lib/portcullis-agent --labels "$LABELS"${apps.map((a) => ` --app ${quote(a)}`).join('')}
 Restart=always
 RestartSec=5
 
@@ -67,6 +69,6 @@ UNIT
 
 systemctl daemon-reload
 systemctl enable --now portcullis-agent
-echo "The Portcullis agent is running; this host will appear in the Servers list shortly."
+echo "The Portcullis agent is running; this host will appear in the Servers list${apps.length ? ' and its apps in Applications' : ''} shortly."
 `;
 }

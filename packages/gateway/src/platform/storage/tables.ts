@@ -6,6 +6,8 @@ import type { LockTables } from '../../management/locks/tables';
 import type { MfaTables } from '../../management/mfa/tables';
 import type { SsoTables } from '../../management/sso/tables';
 import type { JoinTokenTables } from '../../management/tokens/tables';
+import type { AppTables } from '../../resources/apps/tables';
+import type { AppSessionTables } from '../../resources/apps/sessions/tables';
 import type { AgentTables } from '../../resources/connectors/agent/tables';
 import type { NodeTables } from '../../resources/nodes/tables';
 
@@ -71,7 +73,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

@@ -8,6 +8,8 @@ import { mfaMigration } from './0005_mfa';
 import { authConnectorsMigration } from './0006_auth_connectors';
 import { ssoRequestsMigration } from './0007_sso_requests';
 import { locksAndRequestsMigration } from './0008_locks_and_requests';
+import { appsMigration } from './0009_apps';
+import { appSessionsMigration } from './0010_app_sessions';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -24,6 +26,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0006_auth_connectors': authConnectorsMigration(engine),
     '0007_sso_requests': ssoRequestsMigration(engine),
     '0008_locks_and_requests': locksAndRequestsMigration(engine),
+    '0009_apps': appsMigration(engine),
+    '0010_app_sessions': appSessionsMigration(engine),
   };
 }
 

@@ -1,0 +1,20 @@
+import type { AppJson } from '@portcullis/shared';
+import { fqdnOf } from './address';
+import type { AppRecord } from './repo';
+
+/** The app item of the wire (spec §3's App before makeApp): a TCP app keeps its tcp:// URI, which the console shows how to reach. */
+export function presentApp(app: AppRecord, clusterId: string) {
+  return {
+    name: app.name,
+    description: app.description,
+    uri: app.uri,
+    publicAddr: app.publicAddr,
+    labels: Object.entries(app.labels)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => ({ name, value })),
+    clusterId,
+    fqdn: fqdnOf(app.publicAddr),
+    awsConsole: false,
+    awsRoles: [],
+  } satisfies AppJson;
+}

@@ -1,0 +1,56 @@
+import { lockMessage, type LockSubject } from '../../management/locks/lock';
+import type { LockSnapshot } from '../../management/locks/snapshot';
+
+interface Watched {
+  subject: LockSubject;
+  /** When the web session the connection was opened with ends. */
+  expiresAt: number;
+  end(reason: string): void;
+}
+
+/**
+ * The TCP app connections open now, as locks and web sessions see them: a lock covering a connection's owner
+ * ends it with the lock's message, and a connection ends when the web session it was opened with expires.
+ * One listener on the locks serves every connection.
+ */
+export class TcpAppSessions {
+  private readonly open = new Set<Watched>();
+
+  constructor(
+    private readonly locks: LockSnapshot,
+    private readonly now: () => number,
+  ) {
+    locks.onChange(() => this.enforce());
+  }
+
+  /** Watches a connection until the returned function is called (when it has closed). */
+  track(subject: LockSubject, expiresAt: number, end: (reason: string) => void): () => void {
+    const watched: Watched = { subject, expiresAt, end };
+    this.open.add(watched);
+    const timer = setTimeout(() => this.stop(watched, 'your web session expired: sign in again'), Math.min(Math.max(0, expiresAt - this.now()), 2 ** 31 - 1));
+    timer.unref();
+    this.enforceOne(watched);
+    return () => {
+      clearTimeout(timer);
+      this.open.delete(watched);
+    };
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  private enforce(): void {
+    for (const watched of [...this.open]) this.enforceOne(watched);
+  }
+
+  private enforceOne(watched: Watched): void {
+    const lock = this.locks.find(watched.subject);
+    if (lock) this.stop(watched, lockMessage(lock));
+  }
+
+  private stop(watched: Watched, reason: string): void {
+    if (!this.open.delete(watched)) return;
+    watched.end(reason);
+  }
+}
