@@ -7,6 +7,7 @@ import type {
   AccessRequestJson,
   AccessRequestState,
   AclArea,
+  AppJson,
   AuthProvider,
   ActiveSessionJson,
   AuthenticateChallengeJson,
@@ -34,6 +35,7 @@ import { recordEvent, type EventName } from '../src/management/audit/record';
 import { connectorSchemas, type ConnectorKind } from '../src/management/connectors/model';
 import { presentConnector, presentProvider } from '../src/management/connectors/presenter';
 import { presentLock } from '../src/management/locks/presenter';
+import { presentApp } from '../src/resources/apps/presenter';
 import { presentChallenge, presentDevice, presentTotpRegistration, presentWebauthnRegistration } from '../src/management/mfa/presenter';
 import type { MfaDevice } from '../src/management/mfa/repo';
 import { RelyingParty } from '../src/management/mfa/webauthn';
@@ -407,3 +409,19 @@ export const accessRequestJson = (request: AccessRequestFixture, viewer: Viewer)
  */
 export const accessContextJson = (viewer: Viewer, assumed: AccessRequestFixture[] = [], cluster = 'localhost'): UserContextJson =>
   presentUserContext(identityOf(viewer, assumed), clusterJson(cluster));
+
+/** An app as GET /sites/{cluster}/apps lists it: served by an agent, public at NAME.localhost:3080 unless given. */
+export const appJson = (app: { name: string; uri: string; publicAddr?: string; description?: string; labels?: Record<string, string> }, cluster = 'localhost'): AppJson =>
+  presentApp(
+    {
+      id: `app-${app.name}`,
+      name: app.name,
+      uri: app.uri,
+      publicAddr: app.publicAddr ?? `${app.name}.localhost:3080`,
+      description: app.description ?? '',
+      labels: app.labels ?? {},
+      agentId: 'agent-1',
+      expiresAt: Date.parse('2030-01-01T00:00:00Z'),
+    },
+    cluster,
+  );

@@ -60,6 +60,13 @@ export function makeApp(json: AppJson): App {
   };
 }
 
+/** GET /apps/{fqdn}/{clusterId?}/{publicAddr?}: where the gateway serves the app (404 when the caller may not reach it). */
+export interface AppDetailsJson {
+  fqdn: string;
+  clusterId: string;
+  publicAddr: string;
+}
+
 /** POST /sessions/app: an application session for the app at `fqdn` (with a second factor when the roles require one per session). */
 export interface CreateAppSessionRequest {
   fqdn: string;

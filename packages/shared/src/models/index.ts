@@ -1,7 +1,7 @@
 export { makeActiveSession, stripPort } from './activeSession';
 export type { ActiveSession, ActiveSessionJson, ParticipantMode, SessionKind } from './activeSession';
 export { appAuthPath, makeApp } from './app';
-export type { App, AppJson, AppSessionJson, AwsRole, CreateAppSessionRequest } from './app';
+export type { App, AppDetailsJson, AppJson, AppSessionJson, AwsRole, CreateAppSessionRequest } from './app';
 export { makeCluster } from './cluster';
 export type { Cluster, ClusterJson } from './cluster';
 export { makeConnectionDiagnostic } from './connectionDiagnostic';

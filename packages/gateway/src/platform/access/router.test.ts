@@ -15,6 +15,7 @@ const publicRoutes = new Map([
   ['GET /web/*', 'the console page for every client-side route'],
   ['GET /web/config.js', 'the console configuration'],
   ['GET /scripts/:token/install-node.sh', 'an install script: the join token in the path is the credential'],
+  ['GET /scripts/:token/install-app.sh', 'an install script serving an app: the join token in the path is the credential'],
   ['GET /scripts/portcullis-agent.tgz', 'the agent package an install script fetches; it holds no secret'],
   ['GET /v1/agent/tunnel', 'agents dial in and authenticate with their own join token or certificate'],
   ['POST /v1/webapi/mfa/login/begin', 'signing in with a key or passkey: the challenge comes before any identity'],
@@ -32,6 +33,7 @@ const publicRoutes = new Map([
   ['GET /v1/webapi/saml/sso', 'signing in through a SAML identity provider: the browser is sent there with an AuthnRequest before it has any identity'],
   ['POST /v1/webapi/saml/acs/:connector', 'the identity provider posts its response: the signature from the connector’s IdP and the InResponseTo of a pending, unused sign-in are the credential'],
   ['POST /v1/webapi/login/headless/:requestId/session', 'the command line collects its approved session: the secret only it holds is the credential'],
+  ['GET /.well-known/jwks.json', 'the public keys apps verify the gateway’s signed identity header with; they hold no secret'],
 ]);
 
 /**

@@ -78,6 +78,18 @@ export const configSchema = z
         passwordHashing: passwordHashingSchema.parse(undefined),
       }),
     ui: z.object({ scrollbackLines: z.number().int().min(1).default(1000) }).strict().default({ scrollbackLines: 1000 }),
+    /** The app proxy: limits on what passes through it, and how often its requests are summarised in the audit log. */
+    apps: z
+      .object({
+        /** Largest request or response head (request line or status line and headers) the proxy passes, in bytes. */
+        maxHeaderBytes: z.number().int().min(1024).max(65_536).default(16_384),
+        /** A request or websocket with no bytes moving either way for this long is closed. */
+        idleTimeout: durationField.default(5 * 60_000),
+        /** How often each app session's requests are summarised (APP_SESSION_CHUNK). */
+        auditInterval: durationField.default(60_000),
+      })
+      .strict()
+      .default({ maxHeaderBytes: 16_384, idleTimeout: 5 * 60_000, auditInterval: 60_000 }),
     webDir: z.string().min(1).default(defaultWebDir),
     agentPackage: z.string().min(1).default(defaultAgentPackage),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Gateway } from '../../../platform/server/context';
+import type { ResourceModule } from '../../register';
+import { dialApp } from '../dial';
+import { AssertionSigner } from '../jwt/assertion';
+import { JwtKeys } from '../jwt/keys';
+import { jwksRoutes } from '../jwt/routes';
+import { appRepo } from '../repo';
+import { LiveAppSessions } from '../sessions/live';
+import { appSessionRoutes } from '../sessions/routes';
+import { AppSessionService } from '../sessions/service';
+import { AppHosts } from './appHost';
+import type { AppLookup, Dialer } from './deps';
+import { HostRouter } from './hosts';
+import { interceptAppHosts } from './intercept';
+import { Upstreams } from './upstream';
+
+/** How long a checked app session is trusted before its web session, user and roles are read again. */
+const revalidateMs = 1_000;
+
+/**
+ * The HTTP side of apps: app sessions (POST /sessions/app), the JWKS, and the app hosts on the gateway's port
+ * (the launcher's handoff and the proxy). Apps are found in the app kind's repo and dialed through their agents.
+ */
+export const appProxyModule: ResourceModule = (r) => {
+  const apps = appRepo(r.gw.store);
+  registerAppProxy(r.gw, r.app, { byHost: (host) => apps.byHost(host, r.gw.now()) }, (app) => dialApp(r.agents, app));
+};
+
+/** The same over any lookup and dial (the benchmark dials apps directly). */
+export function registerAppProxy(gw: Gateway, app: FastifyInstance, lookup: AppLookup, dial: Dialer): void {
+  let keys: Promise<JwtKeys> | undefined;
+  // Made once, on first use or at start; a failed attempt (storage down) is tried again by the next caller.
+  const loadKeys = () =>
+    (keys ??= JwtKeys.loadOrCreate(gw.store, gw.now).catch((err: unknown) => {
+      keys = undefined;
+      throw err;
+    }));
+  const live = new LiveAppSessions(gw, { revalidateMs, summaryMs: gw.config.apps.auditInterval });
+  const upstreams = new Upstreams(dial);
+  const hosts = new AppHosts(gw, live, upstreams, new AssertionSigner(loadKeys, gw.publicUrl, gw.now), (err, target) =>
+    // The cause may name hosts behind the agent: for the operator's log only, never for the page.
+    app.log.warn({ err, app: target.name }, 'app upstream failed'),
+  );
+  interceptAppHosts(app.server, new HostRouter(gw.publicUrl, lookup, gw.now), hosts);
+  appSessionRoutes(gw, new AppSessionService(gw, lookup));
+  jwksRoutes(gw, loadKeys);
+  app.addHook('onReady', async () => {
+    await loadKeys();
+    live.start();
+  });
+  app.addHook('preClose', async () => {
+    upstreams.close();
+    await live.stop();
+  });
+}
