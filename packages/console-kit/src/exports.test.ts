@@ -3,7 +3,9 @@ import * as kit from './index';
 // The public API of @portcullis/console-kit, shared by the console and the workspace app: change it on purpose.
 test('the package exports exactly these names', () => {
   expect(Object.keys(kit).sort()).toEqual([
+    'AppList',
     'AuthenticatorCodeField',
+    'ConnectAppDialog',
     'FileTransferBar',
     'FileTransferRequestDialog',
     'LoginForm',
@@ -14,9 +16,12 @@ test('the package exports exactly these names', () => {
     'SessionLifecycle',
     'TerminalEngine',
     'TransferApprovals',
+    'appAuthForm',
+    'createAppSession',
     'createCredential',
     'crossTabMessage',
     'downloadFile',
+    'gatewayApps',
     'gatewayNodes',
     'getAssertion',
     'handlePlayerKey',
@@ -25,6 +30,7 @@ test('the package exports exactly these names', () => {
     'loginWithSecurityKey',
     'openTerminalSocket',
     'openXterm',
+    'submitAppAuthForm',
     'supportsWebauthn',
     'uploadFile',
     'useFileTransferRequests',

@@ -54,6 +54,18 @@ export { type FetchNodes, gatewayNodes, type NodePage } from './servers/nodesSer
 export { type LoginCredentials, LoginForm, type LoginFormProps } from './login/LoginForm';
 export { loginWithPasskey, loginWithSecurityKey } from './login/keyLogin';
 
+// Applications: the list (Launch, or how to connect to a TCP app) and an app session handed to the app's own host.
+export { AppList, type AppListProps } from './apps/AppList';
+export { ConnectAppDialog, type ConnectAppDialogProps } from './apps/ConnectAppDialog';
+export { type AppPage, type FetchApps, gatewayApps } from './apps/appsService';
+export {
+  type AppAuthForm,
+  appAuthForm,
+  type AppLaunchTarget,
+  createAppSession,
+  submitAppAuthForm,
+} from './apps/launchApp';
+
 // Second factors: the browser's WebAuthn, and the prompt that asks for a key tap or a code.
 export { createCredential, getAssertion, supportsWebauthn } from './mfa/webauthn';
 export {

@@ -1,6 +1,7 @@
-import { DataTable, ResourceLabels, type SortState, useCursorPagination } from '@portcullis/design';
+import { DataTable, ResourceLabels } from '@portcullis/design';
 import { compilePath, displayLabels, type Node, webRoutes } from '@portcullis/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { type PageQuery, useServerList } from '../lists/useServerList';
 import { ConnectMenu } from './ConnectMenu';
 import type { FetchNodes } from './nodesService';
 
@@ -15,36 +16,21 @@ export interface NodeListProps {
 const terminalHref = (clusterId: string) => (node: Node, login: string) =>
   compilePath(webRoutes.consoleConnect, { clusterId, serverId: node.id, login });
 
-/** Rows per page (the console pages 15 to 50 at a time). */
-export const nodesPageSize = 15;
-/** Typing pauses this long before the search goes to the server, so each keystroke is not a request. */
-export const searchDelayMs = 300;
-
 /** The cluster's nodes: keyword search, sort and keyset pages done by the server, and Connect per node. */
 export function NodeList({ clusterId, onConnect, fetchNodes }: NodeListProps) {
-  const [query, setQuery] = useState('');
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortState>({ fieldName: 'hostname', dir: 'ASC' });
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(query.trim()), searchDelayMs);
-    return () => clearTimeout(timer);
-  }, [query]);
-
-  // A new search or sort is a new fetchPage, which starts again from the first page (old cursors are void).
   const fetchPage = useCallback(
-    async (startKey: string | undefined) => {
-      const page = await fetchNodes({ clusterId, limit: nodesPageSize, startKey, search: search || undefined, sort });
+    async (query: PageQuery) => {
+      const page = await fetchNodes({ clusterId, ...query });
       return { items: page.nodes, startKey: page.startKey, totalCount: page.totalCount };
     },
-    [fetchNodes, clusterId, search, sort],
+    [fetchNodes, clusterId],
   );
-  const { items, fetchStatus, error, paging, reload } = useCursorPagination(fetchPage, nodesPageSize);
+  const list = useServerList(fetchPage, { fieldName: 'hostname', dir: 'ASC' });
 
   return (
     <DataTable<Node>
+      {...list}
       label="Servers"
-      data={items}
       rowKey={(node) => node.id}
       columns={[
         { key: 'hostname', headerText: 'Hostname', isSortable: true },
@@ -56,15 +42,6 @@ export function NodeList({ clusterId, onConnect, fetchNodes }: NodeListProps) {
           render: (node) => <ConnectMenu node={node} onConnect={onConnect} terminalHref={terminalHref(clusterId)} />,
         },
       ]}
-      fetchStatus={fetchStatus}
-      errorText={error}
-      onRetry={() => void reload()}
-      isSearchable
-      searchValue={query}
-      onSearch={setQuery}
-      sort={sort}
-      onSort={setSort}
-      serverPaging={paging}
       emptyText="No servers found"
     />
   );

@@ -1,10 +1,12 @@
 import { accessRequestsRoutes } from '../features/accessrequests/routes';
 import { accountRoutes } from '../features/account/routes';
 import { activeSessionsRoutes } from '../features/activesessions/routes';
+import { appsRoutes } from '../features/apps/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { consoleRoutes } from '../features/console/routes';
 import { headlessRoutes } from '../features/headless/routes';
 import { inviteRoutes } from '../features/invite/routes';
+import { launcherRoutes } from '../features/launcher/routes';
 import { locksRoutes } from '../features/locks/routes';
 import { loginRoutes } from '../features/login/routes';
 import { playerRoutes } from '../features/player/routes';
@@ -31,9 +33,11 @@ export const pages: PageRoute[] = [
   ...supportRoutes,
   ...settingsRoutes,
   ...serversRoutes,
+  ...appsRoutes,
   ...consoleRoutes,
   ...activeSessionsRoutes,
   ...recordingsRoutes,
   ...playerRoutes,
   ...headlessRoutes,
+  ...launcherRoutes,
 ];

@@ -1,0 +1,68 @@
+import { Button, ButtonLink, DataTable, ResourceLabels } from '@portcullis/design';
+import { type App, displayLabels } from '@portcullis/shared';
+import { useCallback, useState } from 'react';
+import { type PageQuery, useServerList } from '../lists/useServerList';
+import type { FetchApps } from './appsService';
+import { ConnectAppDialog } from './ConnectAppDialog';
+
+export interface AppListProps {
+  clusterId: string;
+  /** Where pages come from: gatewayApps(gateway) in an app, canned pages in a story. Made once. */
+  fetchApps: FetchApps;
+}
+
+/** A tcp:// app is proxied to a local port by the command line; cloud:// apps have neither action. */
+const isTcp = (app: App) => app.uri.startsWith('tcp://');
+
+function AppAction({ app, onConnect }: { app: App; onConnect: (app: App) => void }) {
+  if (app.launchUrl) {
+    // A new tab, because the launcher leaves the console for the app's own host. noopener: the app's pages
+    // must not get a handle on the console's window.
+    return (
+      <ButtonLink kind="border" size="small" href={app.launchUrl} target="_blank" rel="noopener noreferrer">
+        Launch
+      </ButtonLink>
+    );
+  }
+  if (isTcp(app)) {
+    return (
+      <Button kind="border" size="small" onClick={() => onConnect(app)}>
+        Connect
+      </Button>
+    );
+  }
+  return null;
+}
+
+/** The cluster's applications: keyword search, sort and keyset pages done by the server; Launch or Connect per app. */
+export function AppList({ clusterId, fetchApps }: AppListProps) {
+  const [connecting, setConnecting] = useState<App>();
+  const fetchPage = useCallback(
+    async (query: PageQuery) => {
+      const page = await fetchApps({ clusterId, ...query });
+      return { items: page.apps, startKey: page.startKey, totalCount: page.totalCount };
+    },
+    [fetchApps, clusterId],
+  );
+  const list = useServerList(fetchPage, { fieldName: 'name', dir: 'ASC' });
+
+  return (
+    <>
+      <DataTable<App>
+        {...list}
+        label="Applications"
+        rowKey={(app) => app.id}
+        columns={[
+          // Sorted by the server on the wire's field names, which it sorts apps by: name and publicAddr.
+          { key: 'name', headerText: 'Name', isSortable: true },
+          { key: 'description', headerText: 'Description' },
+          { key: 'publicAddr', headerText: 'Address', isSortable: true, render: (app) => app.addrWithProtocol },
+          { key: 'labels', headerText: 'Labels', render: (app) => <ResourceLabels labels={displayLabels(app.labels)} /> },
+          { key: 'action', headerText: '', render: (app) => <AppAction app={app} onConnect={setConnecting} /> },
+        ]}
+        emptyText="No applications found"
+      />
+      {connecting ? <ConnectAppDialog app={connecting} onClose={() => setConnecting(undefined)} /> : null}
+    </>
+  );
+}
