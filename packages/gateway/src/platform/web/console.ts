@@ -7,7 +7,7 @@ import { issueCsrfToken } from '../access/csrf';
 import type { Gateway } from '../server/context';
 import { markLocked } from '../../management/locks/subject';
 import { sessionCookie } from '../../management/websessions/cookie';
-import { consoleCsp } from './headers';
+import { appFormTargets, consoleCsp } from './headers';
 import { IndexPage } from './indexPage';
 import { webConfig } from './webConfig';
 
@@ -48,7 +48,7 @@ export async function consoleRoutes(app: FastifyInstance, gw: Gateway, providers
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .header('Content-Security-Policy', consoleCsp(req))
+      .header('Content-Security-Policy', consoleCsp(req, appFormTargets(gw.publicUrl(), req.url)))
       .send(html);
   };
 
