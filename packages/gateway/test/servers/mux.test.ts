@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 import { Mux } from '../../src/agent/tunnel/mux';
-import { streamWindowBytes, type MuxStream } from '../../src/agent/tunnel/stream';
+import { ackBatchBytes, streamWindowBytes, type MuxStream } from '../../src/agent/tunnel/stream';
 
 /** Two ends of a real websocket, each wrapped in a Mux as the gateway and the agent use them. */
 async function pair(): Promise<{ gateway: Mux; agent: Mux; close: () => Promise<void> }> {
@@ -58,6 +58,50 @@ describe('tunnel multiplexing', () => {
     expect(received).toBe(2 * streamWindowBytes);
     inbound.ack(streamWindowBytes * 8);
     await drained;
+  });
+
+  test('small acknowledgements are gathered into few window frames, and a consuming receiver never stalls its sender', async () => {
+    const incoming = acceptedStream(ends.agent);
+    const out = ends.gateway.open({});
+    const [inbound] = await incoming;
+    const windows = jest.spyOn(ends.agent, 'sendWindow');
+    const total = 3 * streamWindowBytes;
+    let received = 0;
+    const all = new Promise<void>((resolve) =>
+      inbound.on('data', (chunk) => {
+        received += chunk.length;
+        inbound.ack(chunk.length);
+        if (received === total) resolve();
+      }),
+    );
+    // 1 KiB writes, as small proxied requests make: far more than the window in all, each consumed at once.
+    const chunk = Buffer.alloc(1024, 1);
+    const writeSome = async (n: number) => {
+      for (let i = 0; i < n; i += 1) {
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+    };
+    await writeSome(total / chunk.length);
+    await all;
+    expect(windows.mock.calls.length).toBe(total / ackBatchBytes);
+  });
+
+  test('frames written in one turn arrive whole and in order, and the socket is uncorked after the turn', async () => {
+    const incoming = acceptedStream(ends.agent);
+    const out = ends.gateway.open({});
+    const [inbound] = await incoming;
+    const texts: string[] = [];
+    const done = new Promise<void>((resolve) =>
+      inbound.on('data', (d) => {
+        texts.push(d.toString());
+        if (texts.length === 200) resolve();
+      }),
+    );
+    for (let i = 0; i < 200; i += 1) out.write(Buffer.from(`frame ${i}`));
+    await done;
+    expect(texts).toEqual(Array.from({ length: 200 }, (_, i) => `frame ${i}`));
+    const raw = (ends.gateway as unknown as { socket: { _socket: { writableCorked: number } } }).socket._socket;
+    expect(raw.writableCorked).toBe(0);
   });
 
   test('many streams share one connection and a stalled one does not block the others', async () => {

@@ -19,6 +19,8 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
   private readonly streams = new Map<number, MuxStream>();
   private nextId: number;
   private closed = false;
+  /** Whether the websocket's TCP socket is corked until the end of this event-loop turn (see corkForTurn()). */
+  private corked = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -100,7 +102,29 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
   }
 
   private write(frame: Buffer): void {
-    if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(frame);
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    this.corkForTurn();
+    this.socket.send(frame);
+  }
+
+  /**
+   * Every frame is a websocket message of its own, and an uncorked socket writes each one with a syscall of its
+   * own: a proxied HTTP request (a data frame each way, on many streams at once) then spends more time in writev
+   * than anywhere else. Corking the TCP socket beneath the websocket until the loop's check phase sends all
+   * frames of one turn in one write. The bytes on the wire are the same (a peer of any version reads them), and
+   * the delay is at most what the rest of the turn takes: setImmediate runs right after the I/O callbacks.
+   * ws exposes no public handle on its socket; without the expected one, frames simply go out uncorked.
+   */
+  private corkForTurn(): void {
+    if (this.corked) return;
+    const raw = (this.socket as unknown as { _socket?: { cork?: () => void; uncork?: () => void } })._socket;
+    if (typeof raw?.cork !== 'function' || typeof raw.uncork !== 'function') return;
+    raw.cork();
+    this.corked = true;
+    setImmediate(() => {
+      this.corked = false;
+      raw.uncork!();
+    });
   }
 
   private receive(data: Buffer, isBinary: boolean): void {

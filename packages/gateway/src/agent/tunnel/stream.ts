@@ -12,8 +12,14 @@ export interface StreamCarrier {
 
 /** Bytes each side may receive on one stream before it acknowledges (the initial credit). */
 export const streamWindowBytes = 1024 * 1024;
-/** Acknowledgements this large go out at once instead of waiting for the event loop's turn. */
-const ackBatchBytes = 64 * 1024;
+/**
+ * Consumed bytes are acknowledged once this many have gathered. A window frame per small read (one per proxied
+ * HTTP request and per keystroke) cost as much as the data itself; holding back less than a quarter of the window
+ * costs nothing: a peer whose data has all been consumed still has three quarters of its window to send with,
+ * so it never waits for credit that is merely unannounced, while one whose data is not consumed still stops
+ * after one window (flow control is unchanged: only consumed bytes are ever granted).
+ */
+export const ackBatchBytes = streamWindowBytes / 4;
 /** Largest data frame, so one busy stream cannot hold the socket for long. */
 const maxFrameBytes = 64 * 1024;
 
@@ -40,7 +46,6 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
   private remoteEnded = false;
   private localEnded = false;
   private unsentAck = 0;
-  private ackScheduled = false;
   /** Peer frames that arrived before the receiving side was ready (see accept()). */
   private held: (() => void)[] | undefined;
 
@@ -84,24 +89,14 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
   }
 
   /**
-   * Grants the peer `bytes` more credit: call it once data delivered by 'data' is consumed. Small grants are
-   * gathered for one turn of the event loop (or until they reach ackBatchBytes) so a stream of small
-   * acknowledgements costs one window frame, not one each.
+   * Grants the peer `bytes` more credit: call it once data delivered by 'data' is consumed. Grants are gathered
+   * until they reach ackBatchBytes, so a stream of small acknowledgements costs one window frame, not one each.
    */
   ack(bytes: number): void {
     if (this.closed || bytes <= 0) return;
     this.receivable += bytes;
     this.unsentAck += bytes;
-    if (this.unsentAck >= ackBatchBytes) this.sendAck();
-    else if (!this.ackScheduled) {
-      this.ackScheduled = true;
-      setImmediate(() => this.sendAck());
-    }
-  }
-
-  private sendAck(): void {
-    this.ackScheduled = false;
-    if (this.closed || this.unsentAck === 0) return;
+    if (this.unsentAck < ackBatchBytes) return;
     this.carrier.sendWindow(this.id, this.unsentAck);
     this.unsentAck = 0;
   }

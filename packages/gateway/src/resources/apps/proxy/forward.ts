@@ -69,5 +69,11 @@ export function forward(req: IncomingMessage, res: ServerResponse, o: ForwardOpt
     }
     upstreamReq.destroy();
   });
-  req.pipe(upstreamReq);
+  // Most requests (GETs) have no body: ending at once spares piping, whose listeners set up and torn down on
+  // both streams cost more per request than anything else the proxy itself does.
+  if (hasNoBody(req)) upstreamReq.end();
+  else req.pipe(upstreamReq);
 }
+
+/** A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3). */
+const hasNoBody = (req: IncomingMessage) => req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;

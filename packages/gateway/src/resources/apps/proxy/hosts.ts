@@ -41,10 +41,12 @@ export class HostRouter {
     if (!host) return gateway;
     const hostname = hostnameOf(host);
     const own = this.ownHost();
-    if (hostname === own || isIP(hostname)) return gateway;
+    if (hostname === own) return gateway;
     const cached = this.cache.get(host.toLowerCase());
     const underGateway = hostname.endsWith(`.${own}`);
+    // Only names that are not addresses are cached, so a cached one needs no isIP (a regex test on every request).
     if (cached && this.now() - cached.at < cacheMs) return this.decide(cached.app, underGateway, hostname);
+    if (isIP(hostname)) return gateway;
     return this.lookup(host.toLowerCase()).then((app) => this.decide(app, underGateway, hostname));
   }
 
