@@ -8,6 +8,7 @@ import type {
   AccessRequestState,
   AclArea,
   AppJson,
+  AwsRole,
   AuthProvider,
   ActiveSessionJson,
   AuthenticateChallengeJson,
@@ -411,7 +412,10 @@ export const accessContextJson = (viewer: Viewer, assumed: AccessRequestFixture[
   presentUserContext(identityOf(viewer, assumed), clusterJson(cluster));
 
 /** An app as GET /sites/{cluster}/apps lists it: served by an agent, public at NAME.localhost:3080 unless given. */
-export const appJson = (app: { name: string; uri: string; publicAddr?: string; description?: string; labels?: Record<string, string> }, cluster = 'localhost'): AppJson =>
+export const appJson = (
+  app: { name: string; uri: string; publicAddr?: string; description?: string; labels?: Record<string, string>; awsRoles?: AwsRole[] },
+  cluster = 'localhost',
+): AppJson =>
   presentApp(
     {
       id: `app-${app.name}`,
@@ -424,4 +428,6 @@ export const appJson = (app: { name: string; uri: string; publicAddr?: string; d
       expiresAt: Date.parse('2030-01-01T00:00:00Z'),
     },
     cluster,
+    // An AWS console app's roles as the gateway computes them for the caller (aws/console.ts).
+    app.awsRoles,
   );

@@ -1,5 +1,5 @@
-import { Button, ButtonLink, DataTable, ResourceLabels } from '@portcullis/design';
-import { type App, displayLabels } from '@portcullis/shared';
+import { Button, ButtonLink, DataTable, Menu, ResourceLabels } from '@portcullis/design';
+import { type App, compilePath, displayLabels, webRoutes } from '@portcullis/shared';
 import { useCallback, useState } from 'react';
 import { type PageQuery, useServerList } from '../lists/useServerList';
 import type { FetchApps } from './appsService';
@@ -14,7 +14,20 @@ export interface AppListProps {
 /** A tcp:// app is proxied to a local port by the command line; cloud:// apps have neither action. */
 const isTcp = (app: App) => app.uri.startsWith('tcp://');
 
+/** The launcher signing in to the AWS console as `arn`: the app's own launch route with the arn segment. */
+const awsLaunchUrl = (app: App, arn: string) =>
+  compilePath(webRoutes.appLauncher, { fqdn: app.fqdn, clusterId: app.clusterId, publicAddr: app.publicAddr || undefined, arn });
+
+/** The AWS console is launched as a role: one item per role ARN the user's roles grant on it, each in a new tab. */
+function AwsLaunchMenu({ app }: { app: App }) {
+  const items = app.awsRoles.length
+    ? app.awsRoles.map((role) => ({ label: role.display, onSelect: () => void window.open(awsLaunchUrl(app, role.arn), '_blank', 'noopener') }))
+    : [{ label: 'No AWS roles allowed by your roles', onSelect: () => {}, disabled: true }];
+  return <Menu label="Launch" items={items} size="small" placement="bottom-end" />;
+}
+
 function AppAction({ app, onConnect }: { app: App; onConnect: (app: App) => void }) {
+  if (app.awsConsole) return <AwsLaunchMenu app={app} />;
   if (app.launchUrl) {
     // A new tab, because the launcher leaves the console for the app's own host. noopener: the app's pages
     // must not get a handle on the console's window.

@@ -69,9 +69,18 @@ export async function startAppGateway(engine: Engine, config: Partial<ConfigInpu
 export const createAppSession = (client: Client, fqdn: string, extra: Record<string, unknown> = {}) =>
   client.post<AppSessionJson & { error?: { message: string } }>(apiPaths.appSession, { fqdn, ...extra });
 
-/** The launcher's handoff: the form post that makes the app host set its own cookies. */
-export const handoff = (browser: Browser, host: string, fields: Record<string, string>): Promise<Answer> =>
-  browser.fetch(host, 'POST', appAuthPath, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+/** The console's origin for an app host NAME.<public host>: the page the launcher's form is posted from. */
+export const consoleOriginOf = (host: string) => `http://${host.slice(host.indexOf('.') + 1)}`;
+
+/**
+ * The launcher's handoff: the form post that makes the app host set its own cookies. A browser names the page that
+ * posted it in Origin: the console's, unless a test says another site posted it.
+ */
+export const handoff = (browser: Browser, host: string, fields: Record<string, string>, origin = consoleOriginOf(host)): Promise<Answer> =>
+  browser.fetch(host, 'POST', appAuthPath, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 /** Launches the app at `host` for `client` in a fresh browser, as the console's launcher does; answers the session too. */
 export async function launch(app: AppGateway, client: Client, host = app.host): Promise<{ browser: Browser; session: AppSessionJson }> {

@@ -57,6 +57,12 @@ describe.each(engines)('app sessions on %s', (engine) => {
     // The auth path takes only the launcher's form post.
     expect((await real.fetch(app.host, 'GET', appAuthPath)).status).toBe(403);
     expect((await handoff(new Browser(app.port), app.host, { value: 'x', subject: 'y' })).status).toBe(403);
+    // A valid session posted by another site (as an attacker would, to sign a victim in as themselves) sets no cookie.
+    const planted = await createAppSession(client, 'echo.localhost');
+    const fromElsewhere = await handoff(new Browser(app.port), app.host, { value: planted.body.value, subject: planted.body.subject, path: '/' }, 'http://evil.example');
+    expect(fromElsewhere.status).toBe(403);
+    expect(fromElsewhere.headers['set-cookie']).toBeUndefined();
+    expect(fromElsewhere.body).toContain('the session was not handed over by the console’s launcher');
     // A session of one app is no good on another's host.
     const down = await launch(app, client, app.downHost);
     const moved = new Browser(app.port);

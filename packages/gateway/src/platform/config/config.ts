@@ -16,6 +16,13 @@ const listenPattern = /^[^:\s]+:\d{1,5}$/;
  * Argon2id cost. The default follows OWASP's argon2id recommendation (19 MiB, 2 passes). Tests may lower it
  * only by saying so in their config; nothing lowers it implicitly.
  */
+/** AWS's own endpoints for AWS console apps; tests point them at a stand-in. */
+const awsDefaults = {
+  awsConsoleUrl: 'https://console.aws.amazon.com/',
+  awsStsUrl: 'https://sts.amazonaws.com/',
+  awsFederationUrl: 'https://signin.aws.amazon.com/federation',
+};
+
 export const defaultPasswordHashing = { memoryKiB: 19_456, iterations: 2, parallelism: 1 };
 
 const passwordHashingSchema = z
@@ -87,9 +94,14 @@ export const configSchema = z
         idleTimeout: durationField.default(5 * 60_000),
         /** How often each app session's requests are summarised (APP_SESSION_CHUNK). */
         auditInterval: durationField.default(60_000),
+        /** An app whose URI is on this host (or AWS's own console) is an AWS console app: signed in to, not proxied. */
+        awsConsoleUrl: z.string().url().default(awsDefaults.awsConsoleUrl),
+        /** Where AWS console apps assume their role (STS) and get a sign-in URL (the federation endpoint). */
+        awsStsUrl: z.string().url().default(awsDefaults.awsStsUrl),
+        awsFederationUrl: z.string().url().default(awsDefaults.awsFederationUrl),
       })
       .strict()
-      .default({ maxHeaderBytes: 16_384, idleTimeout: 5 * 60_000, auditInterval: 60_000 }),
+      .default({ maxHeaderBytes: 16_384, idleTimeout: 5 * 60_000, auditInterval: 60_000, ...awsDefaults }),
     webDir: z.string().min(1).default(defaultWebDir),
     agentPackage: z.string().min(1).default(defaultAgentPackage),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,9 +1,12 @@
-import type { AppJson } from '@portcullis/shared';
+import type { AppJson, AwsRole } from '@portcullis/shared';
 import { fqdnOf } from './address';
 import type { AppRecord } from './repo';
 
-/** The app item of the wire (spec §3's App before makeApp): a TCP app keeps its tcp:// URI, which the console shows how to reach. */
-export function presentApp(app: AppRecord, clusterId: string) {
+/**
+ * The app item of the wire (spec §3's App before makeApp): a TCP app keeps its tcp:// URI, which the console shows
+ * how to reach. `awsRoles` is given for an AWS console app only: the caller's role ARNs for it (aws/console.ts).
+ */
+export function presentApp(app: AppRecord, clusterId: string, awsRoles?: AwsRole[]) {
   return {
     name: app.name,
     description: app.description,
@@ -14,7 +17,7 @@ export function presentApp(app: AppRecord, clusterId: string) {
       .map(([name, value]) => ({ name, value })),
     clusterId,
     fqdn: fqdnOf(app.publicAddr),
-    awsConsole: false,
-    awsRoles: [],
+    awsConsole: awsRoles !== undefined,
+    awsRoles: awsRoles ?? [],
   } satisfies AppJson;
 }

@@ -4,10 +4,11 @@ import { pathVariants } from '../../platform/access/templates';
 import { clusterParams } from '../../platform/clusters/schemas';
 import type { Gateway } from '../../platform/server/context';
 import { fqdnOf } from './address';
+import { awsRolesFor, isAwsConsoleApp } from './aws/console';
 import { appRefusal } from './kind';
 import { listApps } from './list';
 import { presentApp } from './presenter';
-import type { AppRepo } from './repo';
+import type { AppRecord, AppRepo } from './repo';
 import { appDetailsAddrParams, appDetailsClusterParams, appDetailsParams, appListQuery } from './schemas';
 
 /** The app list of a cluster, and the launcher's lookup of one app by its host name. */
@@ -18,7 +19,9 @@ export function appRoutes(gw: Gateway, apps: AppRepo) {
     query: appListQuery,
     handler: async ({ identity, site, query }) => {
       const page = await listApps(apps, identity!.roles, query, gw.now());
-      return { items: page.items.map((a) => presentApp(a, site.name)), startKey: page.startKey, totalCount: page.totalCount };
+      const roles = identity!.roles;
+      const present = (a: AppRecord) => presentApp(a, site.name, isAwsConsoleApp(a, gw.config.apps.awsConsoleUrl) ? awsRolesFor(roles, a) : undefined);
+      return { items: page.items.map(present), startKey: page.startKey, totalCount: page.totalCount };
     },
   });
 

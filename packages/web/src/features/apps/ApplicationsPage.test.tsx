@@ -100,6 +100,33 @@ test('Launch on an HTTP app links to its launcher in a new tab', async () => {
   expect(launch).toHaveAttribute('rel', 'noopener noreferrer');
 });
 
+test('Launch on an AWS console app is a menu of the role ARNs the user may sign in as, each opening the launcher with its arn', async () => {
+  const user = userEvent.setup();
+  const open = jest.spyOn(window, 'open').mockReturnValue(null);
+  const readOnly = 'arn:aws:iam::123456789012:role/ops/ReadOnly';
+  const aws = appJson(
+    { name: 'aws', uri: 'https://console.aws.amazon.com/', awsRoles: [{ arn: 'arn:aws:iam::123456789012:role/Dev', display: 'Dev' }, { arn: readOnly, display: 'ops/ReadOnly' }] },
+    'main',
+  );
+  const awsNoRoles = appJson({ name: 'aws-other', uri: 'https://console.aws.amazon.com/', awsRoles: [] }, 'main');
+  server.use(http.get('*/v1/webapi/sites/main/apps', () => HttpResponse.json({ items: [aws, awsNoRoles], startKey: '', totalCount: 2 })));
+  renderApps();
+  const row = await rowOf('aws');
+  expect(within(row).queryByRole('link', { name: 'Launch' })).not.toBeInTheDocument();
+  await user.click(within(row).getByRole('button', { name: 'Launch' }));
+  const menu = await screen.findByRole('menu', { name: 'Launch' });
+  expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Dev', 'ops/ReadOnly']);
+  await user.click(within(menu).getByRole('menuitem', { name: 'ops/ReadOnly' }));
+  expect(open).toHaveBeenCalledWith(`/web/launch/aws.localhost/main/aws.localhost%3A3080/${encodeURIComponent(readOnly)}`, '_blank', 'noopener');
+  await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+
+  // No ARN granted: the menu says so and launches nothing.
+  await user.click(within(await rowOf('aws-other')).getByRole('button', { name: 'Launch' }));
+  expect(within(await screen.findByRole('menu', { name: 'Launch' })).getByRole('menuitem', { name: 'No AWS roles allowed by your roles' })).toBeDisabled();
+  expect(open).toHaveBeenCalledTimes(1);
+  open.mockRestore();
+});
+
 test('Connect on a TCP app shows the command that proxies it to a local port, with a copy button', async () => {
   const user = userEvent.setup();
   const writeText = jest.fn().mockResolvedValue(undefined);

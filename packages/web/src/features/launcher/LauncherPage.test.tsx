@@ -95,6 +95,13 @@ test('a link with the fqdn alone opens the app where the gateway serves it, at i
   expect(calls[0]).toEqual({ path: '/v1/webapi/apps/grafana.localhost' });
 });
 
+test('an AWS console app is launched as the role its link names: the arn segment goes with the session request', async () => {
+  const arn = 'arn:aws:iam::123456789012:role/ops/ReadOnly';
+  renderAt(`/web/launch/grafana.localhost/localhost/grafana.localhost:3080/${encodeURIComponent(arn)}`);
+  await waitFor(() => expect(submitted).toHaveLength(1));
+  expect(calls[1]).toEqual({ path: apiPaths.appSession, body: { fqdn: 'grafana.localhost', cluster_name: 'localhost', public_addr: 'grafana.localhost:3080', arn } });
+});
+
 test('when the roles require a second factor per session, asks for one on a session challenge and tries again with it', async () => {
   const user = userEvent.setup();
   let attempts = 0;

@@ -10,6 +10,7 @@ import { ssoRequestsMigration } from './0007_sso_requests';
 import { locksAndRequestsMigration } from './0008_locks_and_requests';
 import { appsMigration } from './0009_apps';
 import { appSessionsMigration } from './0010_app_sessions';
+import { appSessionAwsRoleMigration } from './0011_app_session_aws_role';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -28,6 +29,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0008_locks_and_requests': locksAndRequestsMigration(engine),
     '0009_apps': appsMigration(engine),
     '0010_app_sessions': appSessionsMigration(engine),
+    '0011_app_session_aws_role': appSessionAwsRoleMigration(),
   };
 }
 

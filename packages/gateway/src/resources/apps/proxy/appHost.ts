@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { appAuthPath, compilePath, webRoutes } from '@portcullis/shared';
 import type { Gateway } from '../../../platform/server/context';
+import { isAwsConsoleApp } from '../aws/console';
+import type { AwsFederation } from '../aws/federation';
 import type { AssertionSigner } from '../jwt/assertion';
 import type { AppRecord } from '../repo';
 import { appSessionCookies } from '../sessions/cookies';
@@ -32,6 +34,7 @@ export class AppHosts implements AppHostServer {
     private readonly upstreams: Upstreams,
     private readonly signer: AssertionSigner,
     private readonly log: (err: Error, app: AppRecord) => void,
+    private readonly federation: AwsFederation,
   ) {
     this.secure = !!gw.config.tls;
   }
@@ -42,6 +45,7 @@ export class AppHosts implements AppHostServer {
     if (headBytes(req) > this.gw.config.apps.maxHeaderBytes) return sendPage(res, tooLarge(this.gw.config.apps.maxHeaderBytes));
     const pathname = (req.url ?? '/').split('?')[0];
     if (pathname === appAuthPath) return this.handoff(req, res, app);
+    if (this.isAws(app)) return sendPage(res, this.refusalPage(app, 'launch', awsOnlyFromLauncher, '/'));
     const checked = await this.live.check(app, req.headers.cookie, remoteOf(req));
     if ('refused' in checked) return sendPage(res, this.refusalPage(app, checked.refused, checked.reason, req.url));
     const { live } = checked;
@@ -63,6 +67,7 @@ export class AppHosts implements AppHostServer {
     const app = this.appOf(route);
     if ('status' in app) return sendPageOnSocket(socket, app);
     if (headBytes(req) > this.gw.config.apps.maxHeaderBytes) return sendPageOnSocket(socket, tooLarge(this.gw.config.apps.maxHeaderBytes));
+    if (this.isAws(app)) return sendPageOnSocket(socket, this.refusalPage(app, 'launch', awsOnlyFromLauncher, '/'));
     const checked = await this.live.check(app, req.headers.cookie, remoteOf(req));
     if ('refused' in checked) return sendPageOnSocket(socket, this.refusalPage(app, checked.refused, checked.reason, req.url));
     const { live } = checked;
@@ -99,8 +104,13 @@ export class AppHosts implements AppHostServer {
   private async handoff(req: IncomingMessage, res: ServerResponse, app: AppRecord): Promise<void> {
     const form = req.method === 'POST' ? await readHandoff(req) : undefined;
     if (!form) return sendPage(res, this.refusalPage(app, 'launch', 'this address only takes the launcher’s form', '/'));
+    // Only the console's launcher hands sessions over: another site posting its own valid session here would
+    // sign this browser in to the app as someone else. Browsers name the posting page's origin on every POST.
+    if (req.headers.origin !== new URL(this.gw.publicUrl()).origin)
+      return sendPage(res, this.refusalPage(app, 'launch', 'the session was not handed over by the console’s launcher', '/'));
     const checked = await this.live.validate(app, form.value, form.subject, remoteOf(req));
     if ('refused' in checked) return sendPage(res, this.refusalPage(app, checked.refused, checked.reason, form.path));
+    if (this.isAws(app)) return this.federate(res, app, checked.live);
     res.writeHead(303, {
       location: form.path,
       'set-cookie': appSessionCookies(form.value, form.subject, checked.live.session.expiresAt, this.secure),
@@ -108,6 +118,34 @@ export class AppHosts implements AppHostServer {
       'content-length': 0,
     });
     res.end();
+  }
+
+  /**
+   * An AWS console app is not proxied: the handoff's valid session is exchanged for an AWS sign-in URL for the
+   * role it was launched as, and the browser goes there. No cookie is set: nothing else on this host is served.
+   */
+  private async federate(res: ServerResponse, app: AppRecord, live: LiveAppSession): Promise<void> {
+    const roleArn = live.session.awsRoleArn;
+    if (!roleArn) return sendPage(res, this.refusalPage(app, 'launch', 'the app session names no AWS role', '/'));
+    let location: string;
+    try {
+      location = await this.federation.signinUrl({
+        roleArn,
+        // STS allows [\w+=,.@-]{2,64} as a role session name; AWS's CloudTrail then shows who it was.
+        sessionName: live.identity.user.name.replace(/[^\w+=,.@-]/g, '-').padEnd(2, '-').slice(0, 64),
+        issuer: this.gw.publicUrl(),
+        destination: app.uri,
+      });
+    } catch (err) {
+      this.log(err as Error, app);
+      return sendPage(res, { status: 502, title: `Could not sign in to ${app.name}`, message: `AWS did not sign you in as ${roleArn} just now. Try again; if it keeps failing, tell your administrator.` });
+    }
+    res.writeHead(303, { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'content-length': 0 });
+    res.end();
+  }
+
+  private isAws(app: AppRecord): boolean {
+    return isAwsConsoleApp(app, this.gw.config.apps.awsConsoleUrl);
   }
 
   private appOf(route: AppRoute): AppRecord | Page {
@@ -151,6 +189,8 @@ export class AppHosts implements AppHostServer {
     return `${this.proto}://${app.publicAddr}`;
   }
 }
+
+const awsOnlyFromLauncher = 'the AWS console is signed in to from the launcher, as a role you choose';
 
 const remoteOf = (req: IncomingMessage) => req.socket.remoteAddress ?? '';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Gateway } from '../../../platform/server/context';
 import type { ResourceModule } from '../../register';
+import { awsFederation, envCredentials } from '../aws/federation';
 import { dialApp } from '../dial';
 import { AssertionSigner } from '../jwt/assertion';
 import { JwtKeys } from '../jwt/keys';
@@ -41,6 +42,7 @@ export function registerAppProxy(gw: Gateway, app: FastifyInstance, lookup: AppL
   const hosts = new AppHosts(gw, live, upstreams, new AssertionSigner(loadKeys, gw.publicUrl, gw.now), (err, target) =>
     // The cause may name hosts behind the agent: for the operator's log only, never for the page.
     app.log.warn({ err, app: target.name }, 'app upstream failed'),
+    awsFederation({ stsUrl: gw.config.apps.awsStsUrl, federationUrl: gw.config.apps.awsFederationUrl, credentials: envCredentials }),
   );
   interceptAppHosts(app.server, new HostRouter(gw.publicUrl, lookup, gw.now), hosts);
   appSessionRoutes(gw, new AppSessionService(gw, lookup));

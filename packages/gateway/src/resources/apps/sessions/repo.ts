@@ -11,6 +11,8 @@ export interface AppSession {
   appId: string;
   appName: string;
   publicAddr: string;
+  /** Set for an AWS console app: the role ARN chosen at launch, checked against the caller's roles then. */
+  awsRoleArn?: string;
   createdAt: number;
   expiresAt: number;
 }
@@ -24,6 +26,7 @@ const fromRow = (r: AppSessionRow): AppSession => ({
   appId: r.app_id,
   appName: r.app_name,
   publicAddr: r.public_addr,
+  ...(r.aws_role_arn ? { awsRoleArn: r.aws_role_arn } : {}),
   createdAt: Number(r.created_at),
   expiresAt: Number(r.expires_at),
 });
@@ -43,6 +46,7 @@ export function appSessionRepo(store: Store) {
           app_id: s.appId,
           app_name: s.appName,
           public_addr: s.publicAddr,
+          aws_role_arn: s.awsRoleArn ?? null,
           created_at: s.createdAt,
           expires_at: s.expiresAt,
         })

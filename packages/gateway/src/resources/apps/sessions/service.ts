@@ -7,6 +7,7 @@ import type { Identity } from '../../../platform/access/identity';
 import type { Gateway } from '../../../platform/server/context';
 import { checkSessionAnswer, sessionMfaRequired } from '../../core/sessionMfa';
 import { fqdnOf } from '../address';
+import { isAwsConsoleApp } from '../aws/console';
 import type { AppLookup } from '../proxy/deps';
 import type { AppRecord } from '../repo';
 import { presentAppSession } from './presenter';
@@ -43,13 +44,19 @@ export class AppSessionService {
   async create(identity: Identity, body: CreateAppSessionBody, remoteAddr: string): Promise<AppSessionJson> {
     const fqdn = fqdnOf(body.fqdn);
     if (body.cluster_name && body.cluster_name !== this.gw.config.clusterName) throw notFound(`no cluster ${body.cluster_name} is served here`);
-    if (body.arn) throw badRequest('AWS console apps are not served by this gateway: leave arn out');
     if (body.public_addr && fqdnOf(body.public_addr) !== fqdn) throw badRequest(`public_addr ${body.public_addr} is not an address of ${fqdn}`);
     const app = await this.apps.byHost(body.public_addr || fqdn);
     if (!app) throw notFound(`no application is served at ${fqdn}, or it is offline`);
     if (!isWebApp(app)) throw badRequest(`app ${app.name} is not a web app: connect to it with the command line`);
+    const aws = isAwsConsoleApp(app, this.gw.config.apps.awsConsoleUrl);
+    if (body.arn && !aws) throw badRequest(`app ${app.name} is not an AWS console app: leave arn out`);
+    if (!body.arn && aws) throw badRequest(`app ${app.name} is the AWS console: choose a role (arn) to sign in as`);
     const user = identity.user.name;
-    const refusal = appRefusal(identity, app) ?? (await this.secondFactorRefusal(identity, body, remoteAddr));
+    const refusal =
+      appRefusal(identity, app) ??
+      // The same per-role check that lists the ARNs: a role must both reach this app and grant the ARN.
+      (body.arn && !identity.roles.canAccess('app', app.labels, body.arn, app.id) ? `your roles do not allow AWS role ${body.arn} on app ${app.name}` : undefined) ??
+      (await this.secondFactorRefusal(identity, body, remoteAddr));
     if (refusal) {
       await recordEvent(this.gw.store, 'AUTH_ATTEMPT_FAILURE', { user, error: refusal, ...appAuditFields(app), 'addr.remote': remoteAddr }, this.gw.now());
       const how = sessionMfaRequired(identity) && !body.mfa_response ? `: answer a challenge of scope "session" (POST ${apiPaths.mfaAuthenticateChallenge}) and send the answer as mfa_response` : '';
@@ -70,11 +77,12 @@ export class AppSessionService {
         appId: app.id,
         appName: app.name,
         publicAddr: app.publicAddr,
+        ...(body.arn ? { awsRoleArn: body.arn } : {}),
         createdAt: now,
         // Never later than the web session: the app's access ends when the console's does.
         expiresAt: identity.session.expiresAt,
       });
-      await recordEvent(tx, 'APP_SESSION_START', { user, sid: id, ...appAuditFields(app), 'addr.remote': remoteAddr }, now);
+      await recordEvent(tx, 'APP_SESSION_START', { user, sid: id, ...appAuditFields(app), ...(body.arn ? { aws_role_arn: body.arn } : {}), 'addr.remote': remoteAddr }, now);
     });
     return presentAppSession(fqdnOf(app.publicAddr), value, subject);
   }

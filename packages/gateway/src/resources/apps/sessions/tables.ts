@@ -12,6 +12,8 @@ export interface AppSessionRow {
   app_id: string;
   app_name: string;
   public_addr: string;
+  /** The role an AWS console app's session signs in as; null for other apps. */
+  aws_role_arn: string | null;
   created_at: number;
   /** Never later than the web session's expiry. */
   expires_at: number;
