@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from '@portcullis/design';
 import { useSetAtom } from 'jotai';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useRenewSession } from '../../session/renewSession';
 import { userContextVersionAtom } from '../../session/userContext';
 import { useAttempt } from '../../useAttempt';
@@ -41,14 +41,25 @@ export function AssumedAccess({ clusterId, requestId }: { clusterId: string; req
   }, [clusterId, requestId]);
 
   // The assumed access ends with the request: ask for the context again then, so the bar goes without waiting
-  // for another page to refresh it. Only a future expiry is timed, so a gateway still naming an expired
-  // request costs one refresh, not a loop; one beyond setTimeout's range is left to the next refresh.
+  // for another page to refresh it. A request already past its expiry (the context was read just before it
+  // ended) is asked about once at once; only once, so a gateway still naming it costs one refresh, not a loop.
+  // An expiry beyond setTimeout's range is left to the next refresh.
+  const refreshedAfterExpiry = useRef<string | undefined>(undefined);
   useEffect(() => {
-    const delay = expires === undefined ? -1 : expires - Date.now();
-    if (delay <= 0 || delay > maxTimeoutMs) return;
-    const timer = setTimeout(() => startTransition(() => refreshContext((v) => v + 1)), delay);
+    if (expires === undefined) return;
+    const delay = expires - Date.now();
+    const refresh = () => startTransition(() => refreshContext((v) => v + 1));
+    if (delay <= 0) {
+      if (refreshedAfterExpiry.current !== requestId) {
+        refreshedAfterExpiry.current = requestId;
+        refresh();
+      }
+      return;
+    }
+    if (delay > maxTimeoutMs) return;
+    const timer = setTimeout(refresh, delay);
     return () => clearTimeout(timer);
-  }, [expires, refreshContext]);
+  }, [expires, requestId, refreshContext]);
 
   return (
     <Flex alignItems="center" gap={2}>

@@ -99,3 +99,59 @@ test('when the assumed request expires the context is asked again and the bar go
     jest.useRealTimers();
   }
 });
+
+test('a context read just before the request expired is asked again once at once, so the bar does not outlive the access', async () => {
+  jest.useFakeTimers({
+    now: new Date('2030-01-02T03:05:00Z'),
+    advanceTimers: true,
+    doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'],
+  });
+  try {
+    // The request ended at 03:04:05; the gateway named it in the first context it answered, then no more.
+    const gateway = assumedGateway('2030-01-02T03:04:05Z');
+    server.use(
+      http.get(contextPath, () => {
+        gateway.contextFetches += 1;
+        return HttpResponse.json(
+          accessContextJson(
+            requester,
+            gateway.contextFetches === 1
+              ? [
+                  dbaRequest({
+                    roles: ['dba', 'auditor'],
+                    state: 'APPROVED',
+                    expires: '2030-01-02T03:04:05Z',
+                  }),
+                ]
+              : [],
+          ),
+        );
+      }),
+    );
+    await renderLayout();
+    await waitFor(() => expect(gateway.contextFetches).toBe(2));
+    await waitFor(() => expect(topBar().queryByText(/Assumed roles/)).not.toBeInTheDocument());
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('a gateway still naming an expired request costs one more context read, not a loop', async () => {
+  jest.useFakeTimers({
+    now: new Date('2030-01-02T03:05:00Z'),
+    advanceTimers: true,
+    doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'],
+  });
+  try {
+    const gateway = assumedGateway('2030-01-02T03:04:05Z');
+    await renderLayout();
+    await waitFor(() => expect(gateway.contextFetches).toBe(2));
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(60_000);
+    });
+    expect(gateway.contextFetches).toBe(2);
+    expect(topBar().getByText('Assumed roles: dba, auditor')).toBeInTheDocument();
+  } finally {
+    jest.useRealTimers();
+  }
+});
