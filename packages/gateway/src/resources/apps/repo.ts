@@ -1,6 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Store } from '../../platform/storage/store';
-import type { KeysetQuery } from '../lists/page';
+import { announcedTable } from '../lists/announcedTable';
 import { fqdnOf } from './address';
 import type { AppRow } from './tables';
 
@@ -40,8 +40,12 @@ const toRecord = (row: Pick<AppRow, (typeof columns)[number]>): AppRecord => ({
 export function appRepo(store: Store) {
   const db = (tx: Store = store) => tx.db;
   const live = (now: number) => sql<boolean>`(apps.expires_at > ${now})`;
+  // idServedBy(agentId, name), touchServedBy, and the list's page, count and labelsOf.
+  const announced = announcedTable<'apps', (typeof columns)[number], AppRecord, AppSortField>({ db, table: 'apps', nameColumn: 'name', columns, toRecord, live });
 
   return {
+    ...announced,
+
     /** Inserts or replaces an app and its label rows, in one transaction. */
     async upsert(app: AppRecord, now: number): Promise<void> {
       await store.transaction(async (tx) => {
@@ -105,41 +109,6 @@ export function appRepo(store: Store) {
     async byName(name: string, now: number): Promise<AppRecord[]> {
       const rows = await db().selectFrom('apps').select(columns).where(live(now)).where('name', '=', name).orderBy('updated_at', 'desc').orderBy('id').limit(100).execute();
       return rows.map(toRecord);
-    },
-
-    /** The id of the app an agent serves under this name, so the agent's reconnection finds its app again. */
-    async idServedBy(agentId: string, name: string): Promise<string | undefined> {
-      const row = await db().selectFrom('apps').select('id').where('agent_id', '=', agentId).where('name', '=', name).executeTakeFirst();
-      return row?.id;
-    },
-
-    /** Keeps the apps an agent serves listed until `expiresAt` (now, when the agent has gone). */
-    async touchServedBy(agentId: string, expiresAt: number, now: number): Promise<void> {
-      await db().updateTable('apps').set({ expires_at: expiresAt, updated_at: now }).where('agent_id', '=', agentId).execute();
-    },
-
-    /** One page in (sort field, id) order; asks for one row more than the limit to know if a next page exists. */
-    async page(q: KeysetQuery<AppSortField>): Promise<{ rows: AppRecord[]; more: boolean }> {
-      const { field, dir } = q.sort;
-      const cmp = dir === 'asc' ? '>' : '<';
-      let query = db().selectFrom('apps').select(columns).where(live(q.now));
-      for (const c of q.conditions) query = query.where(c);
-      const after = q.after;
-      if (after) query = query.where((eb) => eb.or([eb(field, cmp, after.value), eb.and([eb(field, '=', after.value), eb('id', cmp, after.id)])]));
-      const rows = await query.orderBy(field, dir).orderBy('id', dir).limit(q.limit + 1).execute();
-      return { rows: rows.slice(0, q.limit).map(toRecord), more: rows.length > q.limit };
-    },
-
-    async count(now: number, conditions: RawBuilder<boolean>[]): Promise<number> {
-      let query = db().selectFrom('apps').select((eb) => eb.fn.countAll<number>().as('n')).where(live(now));
-      for (const c of conditions) query = query.where(c);
-      return Number((await query.executeTakeFirstOrThrow()).n);
-    },
-
-    async labelsOf(now: number, conditions: RawBuilder<boolean>[]): Promise<{ id: string; labels: Record<string, string> }[]> {
-      let query = db().selectFrom('apps').select(['id', 'labels']).where(live(now));
-      for (const c of conditions) query = query.where(c);
-      return (await query.execute()).map((r) => ({ id: r.id, labels: JSON.parse(r.labels) as Record<string, string> }));
     },
   };
 }

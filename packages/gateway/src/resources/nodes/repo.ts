@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Store } from '../../platform/storage/store';
+import { announcedTable } from '../lists/announcedTable';
 import type { NodeRow } from './tables';
 
 export interface NodeRecord {
@@ -15,14 +16,6 @@ export interface NodeRecord {
 export type NodeWrite = NodeRecord;
 
 export type NodeSortField = 'hostname' | 'addr';
-
-export interface NodePageQuery {
-  now: number;
-  limit: number;
-  sort: { field: NodeSortField; dir: 'asc' | 'desc' };
-  after?: { value: string; id: string } | undefined;
-  conditions: RawBuilder<boolean>[];
-}
 
 const searchText = (n: Pick<NodeRecord, 'hostname' | 'addr' | 'labels'>): string =>
   [n.hostname, n.addr, ...Object.entries(n.labels).map(([k, v]) => `${k}=${v}`)].join(' ').toLowerCase();
@@ -43,8 +36,12 @@ export function nodeRepo(store: Store) {
   const db = (tx: Store = store) => tx.db;
 
   const live = (now: number) => sql<boolean>`(nodes.expires_at is null or nodes.expires_at > ${now})`;
+  // idServedBy(agentId, hostname), touchServedBy, and the list's page, count and labelsOf.
+  const announced = announcedTable<'nodes', (typeof columns)[number], NodeRecord, NodeSortField>({ db, table: 'nodes', nameColumn: 'hostname', columns, toRecord, live });
 
   return {
+    ...announced,
+
     /** Inserts or replaces a node and its label rows, in one transaction. */
     async upsert(node: NodeWrite, now: number): Promise<void> {
       await store.transaction(async (tx) => {
@@ -90,45 +87,9 @@ export function nodeRepo(store: Store) {
       return row && toRecord(row);
     },
 
-    /** The id of the node an agent serves under this hostname, so the agent's reconnection finds its node again. */
-    async idServedBy(agentId: string, hostname: string): Promise<string | undefined> {
-      const row = await db().selectFrom('nodes').select('id').where('agent_id', '=', agentId).where('hostname', '=', hostname).executeTakeFirst();
-      return row?.id;
-    },
-
-    /** Keeps the nodes an agent serves listed until `expiresAt` (now, when the agent has gone). */
-    async touchServedBy(agentId: string, expiresAt: number, now: number): Promise<void> {
-      await db().updateTable('nodes').set({ expires_at: expiresAt, updated_at: now }).where('agent_id', '=', agentId).execute();
-    },
-
     async remove(id: string): Promise<boolean> {
       const result = await db().deleteFrom('nodes').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
-    },
-
-    /** One page in (sort field, id) order; asks for one row more than the limit to know if a next page exists. */
-    async page(q: NodePageQuery): Promise<{ rows: NodeRecord[]; more: boolean }> {
-      const { field, dir } = q.sort;
-      const cmp = dir === 'asc' ? '>' : '<';
-      let query = db().selectFrom('nodes').select(columns).where(live(q.now));
-      for (const c of q.conditions) query = query.where(c);
-      const after = q.after;
-      if (after) query = query.where((eb) => eb.or([eb(field, cmp, after.value), eb.and([eb(field, '=', after.value), eb('id', cmp, after.id)])]));
-      const rows = await query.orderBy(field, dir).orderBy('id', dir).limit(q.limit + 1).execute();
-      return { rows: rows.slice(0, q.limit).map(toRecord), more: rows.length > q.limit };
-    },
-
-    async count(now: number, conditions: RawBuilder<boolean>[]): Promise<number> {
-      let query = db().selectFrom('nodes').select((eb) => eb.fn.countAll<number>().as('n')).where(live(now));
-      for (const c of conditions) query = query.where(c);
-      return Number((await query.executeTakeFirstOrThrow()).n);
-    },
-
-    /** Every live node's labels under the conditions (for counting when roles must be applied row by row). */
-    async labelsOf(now: number, conditions: RawBuilder<boolean>[]): Promise<{ id: string; labels: Record<string, string> }[]> {
-      let query = db().selectFrom('nodes').select(['id', 'labels']).where(live(now));
-      for (const c of conditions) query = query.where(c);
-      return (await query.execute()).map((r) => ({ id: r.id, labels: JSON.parse(r.labels) as Record<string, string> }));
     },
   };
 }
