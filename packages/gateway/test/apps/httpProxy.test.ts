@@ -108,7 +108,10 @@ describe.each(engines)('the app proxy on %s', (engine) => {
     const token = app.upstream.seen.at(-1)!.headers['portcullis-jwt-assertion'] as string;
     const jwks = createRemoteJWKSet(new URL(`${app.gw.url}${apiPaths.jwks}`));
     const { payload, protectedHeader } = await jwtVerify(token, jwks, { issuer: app.gw.server.gw.publicUrl(), audience: `http://${app.host}`, algorithms: ['RS256'] });
-    expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: expect.any(String) });
+    // Signed with the key the gateway publishes, named by its kid.
+    const published = (await (await fetch(`${app.gw.url}${apiPaths.jwks}`)).json()) as { keys: { kid: string }[] };
+    expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: published.keys[0]!.kid });
+    expect(published.keys).toHaveLength(1);
     expect(payload).toMatchObject({ sub: client.name, username: client.name, roles: ['apps-dev'], traits: expect.objectContaining({ logins: [] }) });
     expect(payload.exp! - payload.iat!).toBe(60);
     // A JWT the client makes up is replaced, never passed on.

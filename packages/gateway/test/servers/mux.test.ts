@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 import { Mux } from '../../src/agent/tunnel/mux';
 import { ackBatchBytes, streamWindowBytes, type MuxStream } from '../../src/agent/tunnel/stream';
+import { eventually } from './fixtures';
 
 /** Two ends of a real websocket, each wrapped in a Mux as the gateway and the agent use them. */
 async function pair(): Promise<{ gateway: Mux; agent: Mux; close: () => Promise<void> }> {
@@ -20,6 +21,16 @@ async function pair(): Promise<{ gateway: Mux; agent: Mux; close: () => Promise<
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+/**
+ * Resolves once everything the gateway end sent so far has reached the agent end: a message sent now arrives
+ * after it, since one websocket keeps its frames in order.
+ */
+async function delivered(ends: { gateway: Mux; agent: Mux }): Promise<void> {
+  const probe = once(ends.agent, 'message');
+  ends.gateway.send({ type: 'probe' });
+  await probe;
 }
 
 const acceptedStream = (mux: Mux) =>
@@ -49,12 +60,15 @@ describe('tunnel multiplexing', () => {
     for (let i = 0; i < 64 && accepted; i += 1) accepted = out.write(chunk);
     expect(accepted).toBe(false); // backpressure reached the writer
     for (let i = 0; i < 64; i += 1) out.write(chunk); // ignored backpressure: must still be held back
-    await new Promise((r) => setTimeout(r, 200));
+    // Once the window and a message sent after it are in, nothing beyond the window was put on the wire.
+    await eventually(async () => received >= streamWindowBytes, 'the first window');
+    await delivered(ends);
     expect(received).toBe(streamWindowBytes);
 
     const drained = once(out, 'drain');
     inbound.ack(received);
-    await new Promise((r) => setTimeout(r, 200));
+    await eventually(async () => received >= 2 * streamWindowBytes, 'the second window');
+    await delivered(ends);
     expect(received).toBe(2 * streamWindowBytes);
     inbound.ack(streamWindowBytes * 8);
     await drained;
@@ -112,7 +126,7 @@ describe('tunnel multiplexing', () => {
     });
     const stalled = ends.gateway.open({ n: 1 });
     const live = ends.gateway.open({ n: 2 });
-    await new Promise((r) => setTimeout(r, 50));
+    await eventually(async () => streams.length === 2, 'both streams');
     const [stalledIn, liveIn] = streams;
     stalledIn!.on('data', () => undefined); // never acknowledged
     stalled.write(Buffer.alloc(streamWindowBytes * 2));
@@ -127,7 +141,7 @@ describe('tunnel multiplexing', () => {
     out.write(Buffer.from('early'));
     out.control({ type: 'resize', w: 10, h: 5 });
     const inbound = await pending;
-    await new Promise((r) => setTimeout(r, 50));
+    await delivered(ends);
     const seen: unknown[] = [];
     inbound.on('data', (d) => seen.push(d.toString()));
     inbound.on('control', (c) => seen.push(c));
