@@ -1,8 +1,8 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chromiumLaunch } from '../chromium';
 import { createRoles } from '../fixtures/api';
 import { signInAsAdmin, signedInUser } from '../fixtures/console';
-import { terminalText, typeLine } from '../fixtures/terminal';
+import { runOnAgentNode } from '../fixtures/terminal';
 
 const cluster = 'localhost';
 
@@ -35,9 +35,6 @@ spec:
     review_requests: { roles: [ar-ssh-${stamp}] }
 `,
 });
-
-/** The agent node's row on Servers (the gateway's own machine, reached through its tunnel). */
-const agentRow = (page: Page) => page.getByRole('row').filter({ hasText: '⟵ Tunnel' });
 
 test('a user requests a role, a reviewer approves it, the requester assumes it and reaches a node until the access expires', async ({
   page,
@@ -80,12 +77,7 @@ test('a user requests a role, a reviewer approves it, the requester assumes it a
   await requester.getByRole('button', { name: 'Assume Roles' }).click();
   await expect(requester.getByText(`Assumed roles: ar-ssh-${stamp}`)).toBeVisible();
   await expect(requester.getByRole('button', { name: 'Switch Back' })).toBeVisible();
-  await requester.goto(`/web/cluster/${cluster}/nodes`);
-  await agentRow(requester).first().getByRole('button', { name: 'Connect' }).click();
-  await requester.getByRole('menuitem', { name: 'root', exact: true }).click();
-  await requester.locator('[data-testid="terminal"]:visible').click();
-  await typeLine(requester, 'echo granted-$((6*7))');
-  await expect(terminalText(requester)).toContainText('granted-42');
+  await runOnAgentNode(requester, 'granted');
 
   // Once the request's time is up the access is gone by itself: Servers lists nothing again.
   await requester.goto(`/web/cluster/${cluster}/nodes`);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { chromiumLaunch } from '../chromium';
 import { apiSession, createRoles } from '../fixtures/api';
 import { e2ePassword, signIn, signInAsAdmin, signedInUser } from '../fixtures/console';
-import { terminalText, typeLine } from '../fixtures/terminal';
+import { runOnAgentNode, terminalText } from '../fixtures/terminal';
 
 const cluster = 'localhost';
 
@@ -33,15 +33,7 @@ test('a lock ends the user’s open terminal within a second with its message, r
   const user = await signedInUser(browser, page, name, [role]);
 
   // The user has a shell open on the gateway's own agent node.
-  const openShell = async () => {
-    await user.goto(`/web/cluster/${cluster}/nodes`);
-    await user.getByRole('row').filter({ hasText: '⟵ Tunnel' }).first().getByRole('button', { name: 'Connect' }).click();
-    await user.getByRole('menuitem', { name: 'root', exact: true }).click();
-    await user.locator('[data-testid="terminal"]:visible').click();
-    await typeLine(user, 'echo before-$((6*7))');
-    await expect(terminalText(user)).toContainText('before-42');
-  };
-  await openShell();
+  await runOnAgentNode(user, 'before');
 
   // The admin locks the user from their row on Manage Users, which opens Create New Lock with the user picked.
   await page.goto('/web/users');
@@ -86,12 +78,7 @@ test('a lock ends the user’s open terminal within a second with its message, r
   await page.getByRole('dialog', { name: 'Remove Lock' }).getByRole('button', { name: 'Remove Lock' }).click();
   await expect(page.getByRole('row').filter({ hasText: `user: ${name}` })).toHaveCount(0);
   await signIn(login, name);
-  await login.goto(`/web/cluster/${cluster}/nodes`);
-  await login.getByRole('row').filter({ hasText: '⟵ Tunnel' }).first().getByRole('button', { name: 'Connect' }).click();
-  await login.getByRole('menuitem', { name: 'root', exact: true }).click();
-  await login.locator('[data-testid="terminal"]:visible').click();
-  await typeLine(login, 'echo after-$((6*7))');
-  await expect(terminalText(login)).toContainText('after-42');
+  await runOnAgentNode(login, 'after');
 
   // Both acts are in the audit log through the API the Audit Log page reads.
   const admin = await apiSession(baseURL!);

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { chromiumLaunch } from '../chromium';
 import { createRoles } from '../fixtures/api';
 import { signInAsAdmin, signedInUser } from '../fixtures/console';
-import { terminalText, typeLine } from '../fixtures/terminal';
+import { connectToAgentNode, terminalText, typeLine } from '../fixtures/terminal';
 
 const cluster = 'localhost';
 
@@ -49,9 +49,7 @@ test('a moderated session waits for its moderator, a download waits for the mode
   const moderator = await signedInUser(browser, page, `moderator-${stamp}`, [`mod-moderator-${stamp}`]);
 
   // The owner opens a shell on the gateway's own agent node: it waits, and what is typed meanwhile goes nowhere.
-  await owner.goto(`/web/cluster/${cluster}/nodes`);
-  await owner.getByRole('row').filter({ hasText: '⟵ Tunnel' }).first().getByRole('button', { name: 'Connect' }).click();
-  await owner.getByRole('menuitem', { name: 'root', exact: true }).click();
+  await connectToAgentNode(owner, cluster);
   await expect(terminalText(owner)).toContainText('waiting for 1 moderator to join: policy needs-moderator');
   await owner.locator('[data-testid="terminal"]:visible').click();
   await typeLine(owner, 'echo typed-while-waiting');
