@@ -5,14 +5,14 @@ import * as terminal from './terminal';
 // gateway's terminal) is pinned by its own module: the entry point must simply re-export all of it.
 const pinned = [
   'ACTIVITY_THROTTLE_MS', 'AUDIT_QUERY_MAX_LENGTH', 'ApiError', 'AuditCategory', 'CONFIG_DATE_FORMAT',
-  'CONFIG_DATE_TIME_FORMAT', 'CtaEvent', 'DATE_FORMAT', 'DATE_TIME_FORMAT', 'DEFAULT_JOIN_METHOD',
+  'CONFIG_DATE_TIME_FORMAT', 'CtaEvent', 'DATABASE_CONSOLE_MAX_ROWS', 'DATE_FORMAT', 'DATE_TIME_FORMAT', 'DEFAULT_JOIN_METHOD',
   'DEFAULT_SCROLLBACK_LINES', 'DiscoverEvent', 'DiscoverEventStatus', 'DiscoverResourceKind', 'EVENTS_FETCH_LIMIT',
   'INACTIVITY_CHECK_INTERVAL_MS', 'INACTIVITY_MARGIN_MS', 'INTERNAL_RESOURCE_ID_LABEL', 'NETWORK_ACTION_DENY',
   'PATH_CACHE_LIMIT', 'RecordingDescription', 'SESSION_CHECK_INTERVAL_MS', 'SHORT_DATE_FORMAT',
   'STATUS_CHECK_MIN_TIME_LEFT_MS', 'StorageKey', 'TOKEN_RENEWAL_THRESHOLD_SECONDS', 'aclAreas', 'apiBasePath',
   'apiErrorMessage', 'apiPaths', 'appAuthPath', 'assistantSocketUrl', 'auditQueryText', 'canQueryAgents', 'clusterIdFromPath',
   'commandExecuteSocketUrl', 'compilePath', 'compiledPathCount', 'consoleSessionPath', 'createApiClient',
-  'createLocalState', 'databaseProtocolName', 'databaseProtocolNames', 'databaseTypeTitle', 'databaseTypeTitles',
+  'createLocalState', 'databaseConsoleMessage', 'databaseConsoleSocketUrl', 'databaseErrorMessage', 'databaseProtocolName', 'databaseProtocolNames', 'databaseQueryMessage', 'databaseReadyMessage', 'databaseResultMessage', 'databaseTypeTitle', 'databaseTypeTitles',
   'decodeBootstrapToken', 'decodePassword', 'defaultErrorMessage', 'defaultTheme', 'desktopPlaybackSocketUrl',
   'desktopSocketUrl', 'displayDate', 'displayLabels', 'displayDateTime', 'displayShortDate', 'documentTitle', 'durationText',
   'enabledFeatures', 'encodePassword', 'ensureKnownRoute', 'ensureOwnOrigin', 'eventCatalogue', 'eventCodes',

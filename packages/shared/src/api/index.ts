@@ -5,6 +5,7 @@ export type { ApiClient, ApiClientOptions } from './apiClient';
 export {
   assistantSocketUrl,
   commandExecuteSocketUrl,
+  databaseConsoleSocketUrl,
   desktopPlaybackSocketUrl,
   desktopSocketUrl,
   terminalSocketUrl,

@@ -1,6 +1,7 @@
 import {
   assistantSocketUrl,
   commandExecuteSocketUrl,
+  databaseConsoleSocketUrl,
   desktopPlaybackSocketUrl,
   desktopSocketUrl,
   terminalSocketUrl,
@@ -42,5 +43,11 @@ test('desktop playback, assistant and command execution carry access_token', () 
   );
   expect(commandExecuteSocketUrl(origin, { clusterId: 'one', accessToken: 'tok', params: { command: 'ls' } })).toBe(
     `wss://portcullis.example.com/v1/webapi/command/one/execute?access_token=tok&params=${encodeURIComponent('{"command":"ls"}')}`,
+  );
+});
+
+test('the database console socket names the database, the user and the database name', () => {
+  expect(databaseConsoleSocketUrl('https://gw.example.com', { clusterId: 'one', database: 'orders', accessToken: 't', dbUser: 'alice', dbName: 'sales' })).toBe(
+    'wss://gw.example.com/v1/webapi/sites/one/databases/orders/console?access_token=t&db_user=alice&db_name=sales',
   );
 });

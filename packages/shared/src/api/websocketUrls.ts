@@ -53,3 +53,8 @@ export function commandExecuteSocketUrl(
     queryString({ access_token: p.accessToken, params: JSON.stringify(p.params) })
   );
 }
+
+/** The browser's query console on `database`, connected as dbUser to dbName. */
+export function databaseConsoleSocketUrl(origin: string, p: { clusterId: string; database: string; accessToken: string; dbUser: string; dbName: string }): string {
+  return websocketOrigin(origin) + compilePath(websocketPaths.databaseConsole, p) + queryString({ access_token: p.accessToken, db_user: p.dbUser, db_name: p.dbName });
+}

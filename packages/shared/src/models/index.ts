@@ -15,6 +15,15 @@ export {
   makeDatabaseService,
 } from './database';
 export type { Database, DatabaseJson, DatabaseService, DatabaseServiceJson } from './database';
+export {
+  DATABASE_CONSOLE_MAX_ROWS,
+  databaseConsoleMessage,
+  databaseErrorMessage,
+  databaseQueryMessage,
+  databaseReadyMessage,
+  databaseResultMessage,
+} from './databaseSession';
+export type { DatabaseConsoleMessage, DatabaseQueryMessage, DatabaseStatementJson, DatabaseStatementsJson } from './databaseSession';
 export { makeJoinToken } from './joinToken';
 export type { JoinToken, JoinTokenJson } from './joinToken';
 export { displayLabels, sortLabels } from './labels';

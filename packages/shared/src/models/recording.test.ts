@@ -46,3 +46,8 @@ test('a desktop session is playable only if recorded', () => {
   expect(makeRecording({ ...desktop, recorded: true })).toMatchObject({ recordingType: 'desktop', playable: true, description: 'play' });
   expect(makeRecording({ ...desktop, recorded: false })).toMatchObject({ playable: false, description: 'recording disabled' });
 });
+
+test('a database session plays back as its statements, named by its database', () => {
+  const r = makeRecording({ event: 'db.session.end', sid: 'd1', time: '2026-01-01T00:01:00Z', session_start: '2026-01-01T00:00:00Z', session_stop: '2026-01-01T00:01:00Z', user: 'alice', db_service: 'orders' });
+  expect(r).toMatchObject({ recordingType: 'database', hostname: 'orders', users: 'alice', description: 'play', playable: true, duration: 60_000 });
+});

@@ -1,8 +1,8 @@
 import { durationText } from '../format/duration';
 
-export type RecordingType = 'ssh' | 'k8s' | 'desktop';
+export type RecordingType = 'ssh' | 'k8s' | 'desktop' | 'database';
 
-/** A session-end event from events/search/sessions (ssh, kube or desktop). */
+/** A session-end event from events/search/sessions (ssh, kube, desktop or database). */
 export interface RecordingEventJson {
   event: string;
   sid: string;
@@ -16,6 +16,8 @@ export interface RecordingEventJson {
   server_hostname?: string;
   kubernetes_cluster?: string;
   desktop_name?: string;
+  /** The database a database session was on. */
+  db_service?: string;
   interactive?: boolean;
   session_recording?: string;
   recorded?: boolean;
@@ -40,8 +42,11 @@ export const RecordingDescription = {
 } as const;
 
 const desktopEndEvent = 'windows.desktop.session.end';
+const databaseEndEvent = 'db.session.end';
 
 function describe(json: RecordingEventJson, type: RecordingType): { description: string; playable: boolean } {
+  // A database session's statements are always in the audit log, so its playback is always there.
+  if (type === 'database') return { description: RecordingDescription.play, playable: true };
   // A desktop recording plays only if it was recorded.
   if (type === 'desktop') {
     return json.recorded
@@ -55,13 +60,20 @@ function describe(json: RecordingEventJson, type: RecordingType): { description:
 }
 
 export function makeRecording(json: RecordingEventJson): Recording {
-  const type: RecordingType = json.event === desktopEndEvent ? 'desktop' : json.kubernetes_cluster ? 'k8s' : 'ssh';
+  const type: RecordingType =
+    json.event === desktopEndEvent ? 'desktop' : json.event === databaseEndEvent ? 'database' : json.kubernetes_cluster ? 'k8s' : 'ssh';
   const start = new Date(json.session_start ?? json.start_time ?? json.time);
   const stop = new Date(json.session_stop ?? json.end_time ?? json.time);
   const duration = Math.max(0, stop.getTime() - start.getTime());
   const users = json.participants?.length ? json.participants : json.user ? [json.user] : [];
   const hostname =
-    type === 'desktop' ? (json.desktop_name ?? '') : type === 'k8s' ? (json.kubernetes_cluster ?? '') : (json.server_hostname ?? '');
+    type === 'desktop'
+      ? (json.desktop_name ?? '')
+      : type === 'database'
+        ? (json.db_service ?? '')
+        : type === 'k8s'
+          ? (json.kubernetes_cluster ?? '')
+          : (json.server_hostname ?? '');
   return {
     duration,
     durationText: durationText(duration),

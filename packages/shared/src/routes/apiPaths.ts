@@ -46,6 +46,8 @@ export const apiPaths = {
   recordingEvents: '/v1/webapi/sites/:clusterId/sessions/:sid/recording/events',
   recordingSeek: '/v1/webapi/sites/:clusterId/sessions/:sid/recording/seek',
   recordingStream: '/v1/webapi/sites/:clusterId/sessions/:sid/recording/stream',
+  // A database session's playback: the statements it ran, with their times, in pages.
+  databaseStatements: '/v1/webapi/sites/:clusterId/sessions/:sid/statements',
 
   webSession: '/v1/webapi/sessions/web',
   webSessionRenew: '/v1/webapi/sessions/web/renew',
@@ -133,6 +135,10 @@ export const websocketPaths = {
   terminal: '/v1/webapi/sites/:clusterId/connect',
   // A TCP application's byte stream, for `portcullis proxy app` (binary frames both ways).
   appTcp: '/v1/webapi/sites/:clusterId/apps/:appName/tcp',
+  // A database client's protocol bytes, for `portcullis proxy db` (binary frames both ways; ?db_user&db_name).
+  databaseConnect: '/v1/webapi/sites/:clusterId/databases/:database/connect',
+  // The browser's query console on a database (JSON messages; ?db_user&db_name).
+  databaseConsole: '/v1/webapi/sites/:clusterId/databases/:database/console',
   desktop: '/v1/webapi/sites/:clusterId/desktops/:desktopName/connect',
   desktopPlayback: '/v1/webapi/sites/:clusterId/desktopplayback/:sid',
   assistant: '/v1/webapi/sites/:clusterId/assistant',

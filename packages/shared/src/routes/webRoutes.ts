@@ -31,6 +31,7 @@ export const webRoutes = {
   consoleNodes: '/web/cluster/:clusterId/console/nodes',
   consoleConnect: '/web/cluster/:clusterId/console/node/:serverId/:login',
   consoleSession: '/web/cluster/:clusterId/console/session/:sid',
+  consoleDatabase: '/web/cluster/:clusterId/console/db/:database/:dbUser/:dbName',
   player: '/web/cluster/:clusterId/session/:sid',
   login: '/web/login',
   loginSuccess: '/web/msg/info/login_success',
