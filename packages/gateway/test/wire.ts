@@ -8,6 +8,9 @@ import type {
   AccessRequestState,
   AclArea,
   AppJson,
+  DatabaseJson,
+  DatabaseServiceJson,
+  DatabaseStatementsJson,
   AwsRole,
   AuthProvider,
   ActiveSessionJson,
@@ -37,6 +40,8 @@ import { connectorSchemas, type ConnectorKind } from '../src/management/connecto
 import { presentConnector, presentProvider } from '../src/management/connectors/presenter';
 import { presentLock } from '../src/management/locks/presenter';
 import { presentApp } from '../src/resources/apps/presenter';
+import { presentDatabase, presentDatabaseService } from '../src/resources/databases/presenter';
+import { presentStatement, presentStatementsSession } from '../src/resources/databases/playback/presenter';
 import { presentChallenge, presentDevice, presentTotpRegistration, presentWebauthnRegistration } from '../src/management/mfa/presenter';
 import type { MfaDevice } from '../src/management/mfa/repo';
 import { RelyingParty } from '../src/management/mfa/webauthn';
@@ -431,3 +436,51 @@ export const appJson = (
     // An AWS console app's roles as the gateway computes them for the caller (aws/console.ts).
     app.awsRoles,
   );
+
+/**
+ * A database as the gateway lists it to a user whose roles grant `dbUsers` and `dbNames` on every database.
+ * The URI is the agent's (scheme://HOST:PORT/DB); the list shows its host only.
+ */
+export const databaseJson = (
+  db: { name: string; protocol: 'postgres' | 'mysql' | 'redis'; uri: string; description?: string; labels?: Record<string, string> },
+  grants: { dbUsers?: string[]; dbNames?: string[] } = {},
+): DatabaseJson => {
+  const role = roleSchema.parse({
+    kind: 'role',
+    metadata: { name: 'fixture-db' },
+    spec: { allow: { db_labels: { '*': '*' }, db_users: grants.dbUsers ?? [], db_names: grants.dbNames ?? [] } },
+  });
+  return presentDatabase(
+    { id: `db-${db.name}`, name: db.name, protocol: db.protocol, type: 'self-hosted', uri: db.uri, description: db.description ?? '', labels: db.labels ?? {}, agentId: 'agent-1', expiresAt: null },
+    new RoleSet([role], emptyTraits()),
+  );
+};
+
+export const databaseServiceJson = (name: string, matchers: Record<string, string[]>): DatabaseServiceJson => presentDatabaseService({ name, matchers });
+
+/**
+ * A database session's playback page as the gateway serves it: the session (from its start and, when `ended`,
+ * end events) and its statements, each given as seconds after the start.
+ */
+export function databaseStatementsJson(
+  session: { sid: string; user: string; database: string; protocol: string; dbUser: string; dbName: string; start: string; endedAfterS?: number },
+  statements: Array<{ afterS: number; query: string; parameters?: string[]; refused?: string }>,
+): DatabaseStatementsJson {
+  const start = Date.parse(session.start);
+  const at = (s: number) => new Date(start + s * 1000).toISOString();
+  const fields = { sid: session.sid, user: session.user, db_service: session.database, db_protocol: session.protocol, db_user: session.dbUser, db_name: session.dbName };
+  const startEvent = { ...fields, event: 'db.session.start', code: 'TDB00I', time: session.start };
+  const endEvent = session.endedAfterS === undefined ? undefined : { ...fields, event: 'db.session.end', code: 'TDB01I', time: at(session.endedAfterS) };
+  return {
+    session: presentStatementsSession(startEvent, endEvent),
+    statements: statements.map((s) =>
+      presentStatement(
+        s.refused
+          ? { ...fields, event: 'db.session.query.failed', code: 'TDB02W', time: at(s.afterS), db_query: s.query, error: s.refused }
+          : { ...fields, event: 'db.session.query', code: 'TDB02I', time: at(s.afterS), db_query: s.query, ...(s.parameters && { db_query_parameters: s.parameters }) },
+        start,
+      ),
+    ),
+    startKey: '',
+  };
+}

@@ -10,6 +10,8 @@ import { readIdentity, writeIdentity, type AgentIdentity } from './identity';
 import { computeCommandLabels } from './labels';
 import type { AgentApp } from './apps';
 import { serveApp } from './appService';
+import { serveDatabase } from './databaseService';
+import { announcedDatabaseOf, type AgentDatabase } from './databases';
 import { serveNode } from './nodeService';
 import { refuseBadRequest } from './refuseBadRequest';
 
@@ -26,6 +28,10 @@ export interface AgentOptions {
   commandLabelIntervalMs?: number;
   /** Applications served beside the node, announced with the same labels. */
   apps?: AgentApp[];
+  /** Databases served beside the node (--db), announced with the same labels. */
+  databases?: AgentDatabase[];
+  /** The database service's matchers (--db-match): enrolled databases whose labels they select are served too. */
+  databaseMatchers?: Record<string, string[]>;
   hostname?: string;
   /** Reconnect backoff bounds in ms (tests shorten them). */
   backoff?: { first: number; max: number };
@@ -59,12 +65,15 @@ export class Agent extends EventEmitter<AgentEvents> {
   private identity: AgentIdentity | undefined;
   /** The apps served, by the id the gateway gave each in its welcome (streams name resources by id). */
   private appsById = new Map<string, AgentApp>();
+  /** The --db databases served, by the id the gateway gave each. */
+  private databasesById = new Map<string, AgentDatabase>();
   private readonly hostname: string;
   private readonly log: (message: string) => void;
   /** What this agent serves, by resource kind: the stream requests of each kind go to its service. */
   private readonly services: Record<string, (stream: MuxStream, request: unknown, id: string) => Promise<void>> = {
     node: (stream, request) => serveNode(stream, request, this.hostname),
     app: async (stream, request, id) => serveApp(stream, request, this.appsById.get(id)),
+    db: async (stream, request, id) => serveDatabase(stream, request, this.databasesById.get(id), this.options.databaseMatchers !== undefined),
   };
 
   constructor(private readonly options: AgentOptions) {
@@ -162,6 +171,8 @@ export class Agent extends EventEmitter<AgentEvents> {
           labels: this.options.labels,
           app: { uri: a.uri, ...(a.publicAddr && { publicAddr: a.publicAddr }), ...(a.description && { description: a.description }) },
         })),
+        ...(this.options.databases ?? []).map((d) => ({ kind: 'db', name: d.name, addr: '', labels: this.options.labels, db: announcedDatabaseOf(d) })),
+        ...(this.options.databaseMatchers ? [{ kind: 'db_service', name: this.hostname, addr: '', labels: {}, dbService: { matchers: this.options.databaseMatchers } }] : []),
       ],
       commandLabels: this.commandLabelValues,
     };
@@ -179,6 +190,8 @@ export class Agent extends EventEmitter<AgentEvents> {
     const { agentId, resources } = welcome.data;
     const apps = new Map((this.options.apps ?? []).map((a) => [a.name, a]));
     this.appsById = new Map(resources.flatMap((r) => (r.kind === 'app' && apps.has(r.name) ? [[r.id, apps.get(r.name)!] as const] : [])));
+    const databases = new Map((this.options.databases ?? []).map((d) => [d.name, d]));
+    this.databasesById = new Map(resources.flatMap((r) => (r.kind === 'db' && databases.has(r.name) ? [[r.id, databases.get(r.name)!] as const] : [])));
     this.log(`connected as agent ${agentId}, serving ${resources.map((r) => `${r.kind} ${r.name} (${r.id})`).join(', ')}`);
     this.emit('connected', { agentId, resources });
   }

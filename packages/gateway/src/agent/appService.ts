@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { AgentApp } from './apps';
 import { refuseBadRequest } from './refuseBadRequest';
+import { pipeSocket } from './socketPipe';
 import { appTarget } from './tunnel/apps';
 import { appRequest } from './tunnel/requests';
 import type { MuxStream } from './tunnel/stream';
@@ -9,11 +10,9 @@ import type { MuxStream } from './tunnel/stream';
 const dialTimeoutMs = 10_000;
 
 /**
- * Serves an app stream: connects to the app and pipes raw bytes both ways. Flow control holds at both ends:
- * the app's socket pauses while the stream has no credit, and bytes from the gateway are acknowledged only
- * once the socket has taken them. Half-closes pass through (a TCP client may end its side and still read).
- * A failed dial is reported as an error control before the reset; the gateway logs it and tells its user
- * less, since it names hosts behind the agent.
+ * Serves an app stream: connects to the app and pipes raw bytes both ways (socketPipe.ts). A failed dial is
+ * reported as an error control before the reset; the gateway logs it and tells its user less, since it names
+ * hosts behind the agent.
  */
 export function serveApp(stream: MuxStream, raw: unknown, app: AgentApp | undefined): void {
   const parsed = appRequest.safeParse(raw);
@@ -22,28 +21,17 @@ export function serveApp(stream: MuxStream, raw: unknown, app: AgentApp | undefi
   const { host, port } = appTarget(app.uri);
   const socket = net.connect({ host, port });
   socket.setTimeout(dialTimeoutMs, () => socket.destroy(new Error(`connecting to ${host}:${port} timed out after ${dialTimeoutMs / 1000} s`)));
-  let connected = false;
   socket.once('connect', () => {
-    connected = true;
     socket.setTimeout(0);
     socket.setNoDelay(true);
+    socket.off('error', failed);
     stream.control({ type: 'dialed' });
     stream.accept();
+    pipeSocket(stream, socket, `${host}:${port}`, 'app connection failed');
   });
-  socket.on('data', (chunk) => {
-    if (!stream.write(chunk)) socket.pause();
-  });
-  stream.on('drain', () => socket.resume());
-  stream.on('data', (chunk) => socket.write(chunk, () => stream.ack(chunk.length)));
-  stream.on('end', () => socket.end());
-  socket.on('end', () => stream.end());
-  socket.on('error', (err) => {
-    stream.control({ type: 'error', message: connected ? `connection to ${host}:${port} failed: ${err.message}` : `cannot connect to ${host}:${port}: ${err.message}` });
-    stream.reset(connected ? 'app connection failed' : 'dial failed');
-  });
-  socket.on('close', () => stream.end());
-  stream.on('close', (reason) => {
-    if (reason) socket.destroy();
-    else socket.end();
-  });
+  const failed = (err: Error) => {
+    stream.control({ type: 'error', message: `cannot connect to ${host}:${port}: ${err.message}` });
+    stream.reset('dial failed');
+  };
+  socket.once('error', failed);
 }

@@ -1,13 +1,28 @@
 import type { Command } from 'commander';
 import { Agent } from './agent';
 import { collect, parseApps } from './apps';
+import { parseDatabaseMatchers, parseDatabases } from './databases';
 import { parseLabels } from './labels';
+
+interface AgentFlags {
+  gateway: string;
+  token?: string;
+  labels: string;
+  commandLabels: string;
+  commandLabelsInterval: string;
+  dataDir: string;
+  hostname?: string;
+  app: string[];
+  appPublicAddr: string[];
+  db: string[];
+  dbMatch: string[];
+}
 
 /** `portcullis agent`: run the node agent on this host. */
 export function agentCommand(program: Command) {
   program
     .command('agent')
-    .description('run the agent: dial out to the gateway and serve shells on this host as a node, and any applications given')
+    .description('run the agent: dial out to the gateway and serve shells on this host as a node, and any applications and databases given')
     .requiredOption('--gateway <url>', "the gateway's public URL, e.g. https://portcullis.example.com:3080")
     .option('--token <token>', 'join token (needed the first time; the agent keeps the identity it is issued)')
     .option('--labels <k=v,...>', 'static labels of this node', '')
@@ -17,7 +32,9 @@ export function agentCommand(program: Command) {
     .option('--hostname <name>', 'the name this node is listed under (default: the host name)')
     .option('--app <name=url>', 'also serve an application: http(s)://host[:port] or tcp://host:port (repeatable)', collect, [])
     .option('--app-public-addr <[name=]addr>', "an app's public address (default NAME.<gateway's host>); NAME= may be left out with one --app (repeatable)", collect, [])
-    .action(async (opts: { gateway: string; token?: string; labels: string; commandLabels: string; commandLabelsInterval: string; dataDir: string; hostname?: string; app: string[]; appPublicAddr: string[] }) => {
+    .option('--db <name=uri>', 'also serve a database: postgres://user[:password]@host[:port][/db], mysql://… or redis://… (repeatable); the password stays with the agent', collect, [])
+    .option('--db-match <label=value>', 'also serve the databases enrolled from the console whose labels match (repeatable; *=* for all)', collect, [])
+    .action(async (opts: AgentFlags) => {
       const agent = new Agent({
         gateway: opts.gateway,
         token: opts.token,
@@ -26,6 +43,8 @@ export function agentCommand(program: Command) {
         commandLabels: parseCommandLabels(opts.commandLabels),
         commandLabelIntervalMs: Number(opts.commandLabelsInterval) * 1000,
         apps: parseApps(opts.app, opts.appPublicAddr),
+        databases: parseDatabases(opts.db),
+        ...(opts.dbMatch.length && { databaseMatchers: parseDatabaseMatchers(opts.dbMatch) }),
         ...(opts.hostname ? { hostname: opts.hostname } : {}),
       });
       agent.on('rejected', (why) => {

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { agentCommand } from '../agent/command';
 import { clientCommands } from './client/commands';
-import { proxyCommands } from './client/proxyApp';
+import { dbCommands } from './client/databases';
+import { proxyCommands } from './client/proxy';
 import { nodesCommand } from './nodes';
 import { rolesCommand } from './roles';
 import { startCommand } from './start';
@@ -18,5 +19,6 @@ export function buildProgram(out: (line: string) => void = (line) => console.log
   nodesCommand(program);
   clientCommands(program, out);
   proxyCommands(program, out);
+  dbCommands(program);
   return program;
 }

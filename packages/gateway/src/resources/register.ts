@@ -8,6 +8,7 @@ import { agentConnector } from './connectors/agent/connector';
 import { AgentRegistry } from './connectors/agent/registry';
 import { tunnelRoutes } from './connectors/agent/routes';
 import { Connectors } from './core/connectors';
+import { databasesModule } from './databases/module';
 import { ResourceKinds } from './core/resource';
 import { SessionCore } from './core/sessionCore';
 import { liveSessionRoutes } from './livesessions/routes';
@@ -40,7 +41,7 @@ export interface ResourcesOptions {
 
 /**
  * Access to resources: agents and their tunnels, the session core with its connectors, the active sessions
- * and recordings, and each kind's module (nodes and apps).
+ * and recordings, and each kind's module (nodes, apps and databases).
  */
 export function registerResources(gw: Gateway, app: FastifyInstance, options: ResourcesOptions = {}): Resources {
   const nodes = nodeRepo(gw.store);
@@ -49,7 +50,7 @@ export function registerResources(gw: Gateway, app: FastifyInstance, options: Re
   const recordings = new RecordingStore(gw.config.dataDir);
   const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings, { sessionMfaTimeoutMs: options.sessionMfaTimeoutMs });
   const resources: Resources = { gw, app, core, agents, nodes };
-  for (const module of [nodesModule, appsModule, appProxyModule, ...(options.modules ?? [])]) module(resources);
+  for (const module of [nodesModule, appsModule, appProxyModule, databasesModule, ...(options.modules ?? [])]) module(resources);
   tokenRoutes(gw, tokens);
   tunnelRoutes(gw, agents);
   liveSessionRoutes(gw, core);

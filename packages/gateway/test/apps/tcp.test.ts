@@ -1,7 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { compilePath, decodeFrame, queryString, websocketPaths } from '@portcullis/shared';
 import WebSocket from 'ws';
@@ -9,21 +7,12 @@ import { engines, type Client, type TestGateway } from '../harness';
 import { createLock } from '../locks/fixtures';
 import { eventually } from '../servers/fixtures';
 import { closedPort, eventsWithCode, joinToken, startAppAgent, startAppsGateway, startEchoServer } from './fixtures';
+import { cliArgs, profileHome, repoRoot } from '../cli';
 
 // Each run of the command line starts Node with tsx.
 jest.setTimeout(90_000);
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '../../../..');
-const cliArgs = ['--import', 'tsx', path.join(repoRoot, 'packages/gateway/src/cli.ts')];
-
-/** A signed-in test client's session as the command line keeps it, in a home of its own. */
-function profileHome(gw: TestGateway, client: Client & { name: string }): string {
-  const home = mkdtempSync(path.join(tmpdir(), 'portcullis-proxy-'));
-  const profile = { proxy: gw.url, user: client.name, cluster: 'localhost', csrf: client.csrf, secret: client.sessionSecret, token: client.session!.token, expires: client.session!.sessionExpires, mfaVerified: false };
-  writeFileSync(path.join(home, 'profile.json'), JSON.stringify(profile), { mode: 0o600 });
-  return home;
-}
 
 /** What the app socket answers `client` before closing: control messages' texts and binary bytes. */
 async function openSocket(gw: TestGateway, client: Client, app: string, send?: Buffer) {

@@ -7,14 +7,12 @@ import { engines, startGateway, type Client, type TestGateway } from '../harness
 import type { SoftKey } from '../mfa/softKey';
 import { totpCode } from '../mfa/totp';
 import { auditEvents, createJoinToken, eventually, operatorRole, startAgent } from '../servers/fixtures';
+import { cliArgs, repoRoot } from '../cli';
 import { addKey, addTotp, keyAnswer, mfaConfig } from './devices';
 
 // Each run starts Node with tsx, and sessions open real login shells.
 jest.setTimeout(60_000);
 
-const repoRoot = path.resolve(__dirname, '../../../..');
-/** The command line from source: Node with tsx as a loader, run from the repository so the workspace's paths resolve. */
-const cliArgs = ['--import', 'tsx', path.join(repoRoot, 'packages/gateway/src/cli.ts')];
 
 interface Run {
   child: ChildProcess;

@@ -28,8 +28,17 @@ export type StreamRequest = { kind: string; id: string; request: NodeRequest };
 export const appRequest = z.discriminatedUnion('op', [z.object({ op: z.literal('dial') })]);
 export type AppRequest = z.infer<typeof appRequest>;
 
-/** Agent → gateway on an app stream once its connection is up; a failed dial sends an `error` control and a reset instead. */
-export const appDialed = z.object({ type: z.literal('dialed') });
+/**
+ * Agent → gateway on an app or database stream once its connection is up (a database's: logged in); a failed
+ * dial sends an `error` control and a reset instead.
+ */
+export const streamDialed = z.object({ type: z.literal('dialed') });
+
+/**
+ * Agent → gateway before the reset when the resource itself refused (a database turned the login down): its
+ * reason, fit for the user, unlike an `error`, which may name hosts behind the agent.
+ */
+export const streamRefused = z.object({ type: z.literal('refused'), message: z.string() });
 
 /** Per-stream control messages. */
 export const streamControl = z.discriminatedUnion('type', [
@@ -53,6 +62,32 @@ export const announcedApp = z.object({
 });
 export type AnnouncedApp = z.infer<typeof announcedApp>;
 
+/** A database an agent serves: where it reaches it (the URI without its password, which stays with the agent). */
+export const announcedDatabase = z.object({
+  uri: z.string().min(1).max(2048),
+  description: z.string().max(1024).optional(),
+});
+
+/**
+ * An agent's database service: it also serves the databases enrolled from the console whose labels these
+ * matchers select (label name → accepted values, '*' for any).
+ */
+export const announcedDatabaseService = z.object({ matchers: z.record(z.string().min(1).max(63), z.array(z.string().min(1).max(255)).min(1)) });
+
+/**
+ * What the gateway may ask of a database an agent serves: connect and log in as `user` to `database`, with the
+ * protocol's extras the gateway read from the client's opening. For an enrolled database, served by the
+ * agent's database service, the request names its `uri` too (the agent holds no flag of its own for it).
+ */
+export const databaseRequest = z.object({
+  op: z.literal('connect'),
+  user: z.string().min(1).max(255),
+  database: z.string().max(255),
+  upstream: z.record(z.string(), z.unknown()),
+  uri: z.string().min(1).max(2048).optional(),
+});
+export type DatabaseRequest = z.infer<typeof databaseRequest>;
+
 /** A resource an agent serves, as it announces it: its kind, its name there, and labels that roles select it by. */
 export const announcedResource = z.object({
   kind: z.string().min(1).max(63),
@@ -60,6 +95,8 @@ export const announcedResource = z.object({
   addr: z.string(),
   labels,
   app: announcedApp.optional(),
+  db: announcedDatabase.optional(),
+  dbService: announcedDatabaseService.optional(),
 });
 export type AnnouncedResource = z.infer<typeof announcedResource>;
 

@@ -26,4 +26,4 @@ export async function searchEvents(store: Store, q: EventSearch, now: number) {
 }
 
 /** Event types that end a recorded session: what the recordings list pages through. */
-export const sessionEndTypes = ['session.end', 'windows.desktop.session.end'];
+export const sessionEndTypes = ['session.end', 'windows.desktop.session.end', 'db.session.end'];

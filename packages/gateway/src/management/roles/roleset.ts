@@ -128,6 +128,28 @@ export class RoleSet {
   }
 
   /**
+   * May the user open a session on a database (by its labels) as database user `dbUser` on database `dbName`?
+   * One role must match the database and grant both (db_users and db_names, '*' for any); a deny rule naming
+   * either refuses, as does a deny whose db_labels match with neither list.
+   */
+  canAccessDatabase(labels: Record<string, string>, dbUser: string, dbName: string, resourceId?: string): boolean {
+    const selector = (c: RoleConditions) => c.db_labels as LabelSelector | undefined;
+    const names = (side: Side, field: 'db_users' | 'db_names') => side.principals[field];
+    const denied = this.deny.some((d) => {
+      const users = names(d, 'db_users');
+      const dbs = names(d, 'db_names');
+      if (users.includes('*') || users.includes(dbUser) || dbs.includes('*') || dbs.includes(dbName)) return true;
+      return matchLabels(selector(d.conditions), labels) && users.length === 0 && dbs.length === 0;
+    });
+    if (denied) return false;
+    const grants = (list: string[], value: string) => list.includes('*') || list.includes(value);
+    return this.allow.some((a) => {
+      if (a.only && (resourceId === undefined || !a.only.has(resourceId))) return false;
+      return matchLabels(selector(a.conditions), labels) && grants(names(a, 'db_users'), dbUser) && grants(names(a, 'db_names'), dbName);
+    });
+  }
+
+  /**
    * The shortest max_session_ttl of the user's own roles, in milliseconds, if any role sets one. Assumed roles
    * do not shorten the session: their access ends with their request (its max_duration) instead.
    */

@@ -13,9 +13,11 @@ export interface InstallScriptInput {
   labels: Record<string, string>;
   /** Applications the agent serves beside the node (install-app.sh), as NAME=URI. */
   apps?: string[];
+  /** The database service's matchers (install-database.sh), as LABEL=VALUE: the enrolled databases it serves. */
+  databaseMatchers?: string[];
 }
 
-export function installNodeScript({ gatewayUrl, token, labels, apps = [] }: InstallScriptInput): string {
+export function installNodeScript({ gatewayUrl, token, labels, apps = [], databaseMatchers = [] }: InstallScriptInput): string {
   const labelArg = Object.entries(labels)
     .map(([k, v]) => `${k}=${v}`)
     .join(',');
@@ -59,7 +61,7 @@ After=network-online.target
 Wants=network-online.target
 
 [Service]
-ExecStart=$(command -v portcullis || echo /usr/local/bin/portcullis) agent --gateway $GATEWAY --token $TOKEN --data-dir /var/lib/portcullis-agent --labels "$LABELS"${apps.map((a) => ` --app ${quote(a)}`).join('')}
+ExecStart=$(command -v portcullis || echo /usr/local/bin/portcullis) agent --gateway $GATEWAY --token $TOKEN --data-dir /var/lib/portcullis-agent --labels "$LABELS"${apps.map((a) => ` --app ${quote(a)}`).join('')}${databaseMatchers.map((m) => ` --db-match ${quote(m)}`).join('')}
 Restart=always
 RestartSec=5
 
@@ -69,6 +71,6 @@ UNIT
 
 systemctl daemon-reload
 systemctl enable --now portcullis-agent
-echo "The Portcullis agent is running; this host will appear in the Servers list${apps.length ? ' and its apps in Applications' : ''} shortly."
+echo "The Portcullis agent is running; this host will appear in the Servers list${apps.length ? ' and its apps in Applications' : ''}${databaseMatchers.length ? ', serving the enrolled databases its matchers select' : ''} shortly."
 `;
 }

@@ -9,6 +9,7 @@ import type { JoinTokenTables } from '../../management/tokens/tables';
 import type { AppTables } from '../../resources/apps/tables';
 import type { AppSessionTables } from '../../resources/apps/sessions/tables';
 import type { AgentTables } from '../../resources/connectors/agent/tables';
+import type { DatabaseTables } from '../../resources/databases/tables';
 import type { NodeTables } from '../../resources/nodes/tables';
 
 /** Row shapes of the gateway's own tables. Times are milliseconds since the epoch; JSON columns are text. */
@@ -63,6 +64,8 @@ export interface EventRow {
   type: string;
   code: string;
   username: string;
+  /** The resource session the event belongs to, if any (its `sid`). */
+  sid: string | null;
   /** The whole flat event as JSON. */
   data: string;
 }
@@ -73,7 +76,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

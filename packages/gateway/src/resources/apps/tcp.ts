@@ -14,14 +14,14 @@ import { dialApp } from './dial';
 import { appAuditFields, appRefusal } from './kind';
 import type { AppRecord, AppRepo } from './repo';
 import { appTcpParams, appTcpQuery } from './schemas';
-import { bridge } from './tcpBridge';
-import type { TcpAppSessions } from './tcpSessions';
+import { bridge } from '../core/socketBridge';
+import type { WatchedConnections } from '../core/watchedConnections';
 
 export interface TcpAppDeps {
   gw: Gateway;
   apps: AppRepo;
   agents: AgentRegistry;
-  sessions: TcpAppSessions;
+  sessions: WatchedConnections;
   log: FastifyBaseLogger;
   /** How long the client has to answer a second-factor challenge. */
   mfaTimeoutMs?: number;

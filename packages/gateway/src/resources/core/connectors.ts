@@ -29,6 +29,9 @@ export interface Connector {
 /** The resource cannot be reached now; the message says why, for the person who asked. */
 export class ResourceUnreachableError extends Error {}
 
+/** The resource itself refused (a database turned the login down); the message is its reason, for the person who asked. */
+export class ResourceRefusedError extends Error {}
+
 /**
  * Chooses the connector from the resource record: a resource an agent serves is reached through that agent's
  * tunnel, whatever its kind; any other through the direct connector its kind registered (OpenSSH for nodes).

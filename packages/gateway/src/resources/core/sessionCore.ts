@@ -45,6 +45,8 @@ export interface SessionCoreOptions {
 export class SessionCore {
   readonly tracker: SessionTracker;
   private readonly live = new Map<string, LiveSession>();
+  /** Sessions without a terminal, listed but not joinable (listConnection). */
+  private readonly connections = new Map<string, TrackedSession>();
   /** Every running session (commands too) as locks see it: a new lock ends the ones it covers. */
   private readonly locked: LockedSessions;
 
@@ -189,13 +191,26 @@ export class SessionCore {
     return live ? joinModes(identity.roles, live.ownerRoles, live.session.kind) : [];
   }
 
-  /** The sessions people can see and join: those with a terminal. */
+  /**
+   * A session without a terminal of the core's (a database connection): listed among active sessions until the
+   * returned function is called, and joinable by nobody.
+   */
+  listConnection(session: Parameters<SessionTracker['start']>[0], party: Parameters<SessionTracker['start']>[1]): () => void {
+    const tracked = this.tracker.start(session, party);
+    this.connections.set(tracked.id, tracked);
+    return () => {
+      this.connections.delete(tracked.id);
+      this.tracker.end(tracked.id);
+    };
+  }
+
+  /** The sessions people can see: those with a terminal (which they may join) and listed connections. */
   list(): TrackedSession[] {
-    return [...this.live.values()].map((l) => l.session);
+    return [...[...this.live.values()].map((l) => l.session), ...this.connections.values()];
   }
 
   get(sid: string): TrackedSession | undefined {
-    return this.live.get(sid)?.session;
+    return this.live.get(sid)?.session ?? this.connections.get(sid);
   }
 
   /** The running session `sid` itself (file transfer asks it for a moderator's approval). */

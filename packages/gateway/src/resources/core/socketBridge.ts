@@ -1,23 +1,23 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import type { Incoming } from '../core/socket';
+import type { Incoming } from './socket';
 
-/** Bytes sent to the websocket but not yet written to its connection, past which the app's side is paused. */
+/** Bytes sent to the websocket but not yet written to its connection, past which the resource's side is paused. */
 const maxInFlightBytes = 1024 * 1024;
-/** How long the app may take to close after the client left before its connection is cut. */
+/** How long the resource may take to close after the client left before its connection is cut. */
 const lingerMs = 30_000;
 
 export interface BridgeTotals {
-  /** Bytes from the client to the app, and from the app to the client. */
+  /** Bytes from the client to the resource (an app, a database), and back. */
   toApp: number;
   fromApp: number;
 }
 
 /**
  * Joins a client's websocket (binary frames carry the bytes; text frames are control messages and ignored
- * here) to an app's byte stream, with backpressure both ways: the websocket is paused while the app's side
- * is full, and the app's side while the websocket's unsent bytes pile up. `held` is what the client sent
- * before the app was reached. Resolves when both are closed, with the bytes carried each way.
+ * here) to a resource's byte stream (a TCP app's, a database session's), with backpressure both ways: the
+ * websocket is paused while the resource's side is full, and the resource's side while the websocket's unsent
+ * bytes pile up. `held` is what the client sent before the resource was reached. Resolves when both are closed, with the bytes carried each way.
  */
 export function bridge(socket: WebSocket, app: Duplex, held: Incoming[]): Promise<BridgeTotals> {
   const totals: BridgeTotals = { toApp: 0, fromApp: 0 };
@@ -48,15 +48,15 @@ export function bridge(socket: WebSocket, app: Duplex, held: Incoming[]): Promis
     const settle = () => {
       if (socketClosed && appClosed) resolve(totals);
     };
-    // The app finished (or failed): the client's connection closes once what was sent has gone out.
-    app.once('end', () => socket.close(1000, 'the app closed the connection'));
-    app.once('error', () => socket.close(1011, 'the app connection failed'));
+    // The resource finished (or failed): the client's connection closes once what was sent has gone out.
+    app.once('end', () => socket.close(1000, 'the resource closed the connection'));
+    app.once('error', () => socket.close(1011, 'the resource connection failed'));
     app.once('close', () => {
       appClosed = true;
-      if (socket.readyState === socket.OPEN) socket.close(1000, 'the app closed the connection');
+      if (socket.readyState === socket.OPEN) socket.close(1000, 'the resource closed the connection');
       settle();
     });
-    // The client left: the app hears its end, and anything it still sends is dropped.
+    // The client left: the resource hears its end, and anything it still sends is dropped.
     socket.once('close', () => {
       socketClosed = true;
       app.resume();

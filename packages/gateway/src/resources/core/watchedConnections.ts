@@ -9,11 +9,11 @@ interface Watched {
 }
 
 /**
- * The TCP app connections open now, as locks and web sessions see them: a lock covering a connection's owner
- * ends it with the lock's message, and a connection ends when the web session it was opened with expires.
- * One listener on the locks serves every connection.
+ * Connections that are not terminal sessions (a TCP app's, a database's), as locks and web sessions see them: a
+ * lock covering a connection's subject ends it with the lock's message, and a connection ends when the web
+ * session it was opened with expires. One listener on the locks serves every connection.
  */
-export class TcpAppSessions {
+export class WatchedConnections {
   private readonly open = new Set<Watched>();
 
   constructor(

@@ -6,6 +6,9 @@ import type { TrackedSession } from '../core/tracker';
 export const activeSessionJson = (s: TrackedSession, participantModes: ParticipantMode[]) =>
   ({
     ...sessionJson(s),
+    // The console names a database or app session by the resource, from the field of its kind.
+    ...(s.kind === 'db' && { database_name: s.resource.name }),
+    ...(s.kind === 'app' && { app_name: s.resource.name }),
     owner: s.owner,
     moderated: s.moderated === true,
     participantModes,

@@ -11,6 +11,7 @@ import { locksAndRequestsMigration } from './0008_locks_and_requests';
 import { appsMigration } from './0009_apps';
 import { appSessionsMigration } from './0010_app_sessions';
 import { appSessionAwsRoleMigration } from './0011_app_session_aws_role';
+import { databasesMigration } from './0012_databases';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -30,6 +31,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0009_apps': appsMigration(engine),
     '0010_app_sessions': appSessionsMigration(engine),
     '0011_app_session_aws_role': appSessionAwsRoleMigration(),
+    '0012_databases': databasesMigration(engine),
   };
 }
 

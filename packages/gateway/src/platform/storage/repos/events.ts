@@ -33,12 +33,15 @@ export interface NewEvent {
   data: RawEvent;
 }
 
+/** The column values of a new event's row; `sid` is lifted out of the event so a session's events are found by index. */
+const rowOf = (e: NewEvent) => ({ time: e.time, type: e.type, code: e.code, username: e.username, sid: typeof e.data.sid === 'string' ? e.data.sid : null, data: JSON.stringify(e.data) });
+
 export function eventRepo(db: Kysely<Tables>) {
   return {
     async insert(e: NewEvent): Promise<number> {
       const row = await db
         .insertInto('events')
-        .values({ time: e.time, type: e.type, code: e.code, username: e.username, data: JSON.stringify(e.data) })
+        .values(rowOf(e))
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(row.id);
@@ -48,8 +51,17 @@ export function eventRepo(db: Kysely<Tables>) {
       if (events.length === 0) return;
       await db
         .insertInto('events')
-        .values(events.map((e) => ({ time: e.time, type: e.type, code: e.code, username: e.username, data: JSON.stringify(e.data) })))
+        .values(events.map(rowOf))
         .execute();
+    },
+    /** One session's events of these types, oldest first, `limit` at a time after the key given. */
+    async ofSession(sid: string, types: string[], limit: number, after?: EventKey): Promise<{ events: StoredEvent[]; next?: EventKey }> {
+      let query = db.selectFrom('events').select(['id', 'time', 'data']).where('sid', '=', sid).where('type', 'in', types);
+      if (after) query = query.where((eb) => eb.or([eb('time', '>', after.time), eb.and([eb('time', '=', after.time), eb('id', '>', after.id)])]));
+      const rows = await query.orderBy('time', 'asc').orderBy('id', 'asc').limit(limit + 1).execute();
+      const page = rows.slice(0, limit).map((r) => ({ id: Number(r.id), time: Number(r.time), data: JSON.parse(r.data) as RawEvent }));
+      const last = page[page.length - 1];
+      return rows.length > limit && last ? { events: page, next: { time: last.time, id: last.id } } : { events: page };
     },
     /** One page in (time, id) order; asks for one more row than the limit to know whether a next page exists. */
     async search(q: EventQuery): Promise<{ events: StoredEvent[]; next?: EventKey }> {

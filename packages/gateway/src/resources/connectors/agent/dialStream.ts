@@ -1,42 +1,56 @@
 import { Duplex } from 'node:stream';
-import { appDialed, streamControl } from '../../agent/tunnel/requests';
-import type { MuxStream } from '../../agent/tunnel/stream';
-import type { AgentRegistry } from '../connectors/agent/registry';
-import { ResourceUnreachableError } from '../core/connectors';
-import type { AppRecord } from './repo';
+import { streamControl, streamDialed, streamRefused } from '../../../agent/tunnel/requests';
+import type { MuxStream } from '../../../agent/tunnel/stream';
+import { ResourceRefusedError, ResourceUnreachableError } from '../../core/connectors';
+import type { AgentRegistry } from './registry';
 
-/** How long the agent may take to connect to the app (its own dial gives up after 10 s). */
+/** How long the agent may take to connect (its own dial gives up after 10 s; a database login may add a few). */
 const dialTimeoutMs = 15_000;
 
+export interface DialTarget {
+  /** The agent serving the resource. */
+  agentId: string;
+  /** The stream request: the resource's kind and id, and the kind's own request. */
+  kind: string;
+  id: string;
+  request: Record<string, unknown>;
+  /** How the user's messages name the resource ('app grafana'). */
+  what: string;
+}
+
 /**
- * A byte stream to an app, through the tunnel of the agent serving it: the agent connects to the app's host
- * and port, and the gateway speaks HTTP (or TLS, or whatever a TCP app's client speaks) over it.
+ * A byte stream to a resource, through the tunnel of the agent serving it: the agent connects to the resource
+ * (and, for a database, logs in) and answers 'dialed'; then the bytes are the resource's protocol.
  *
- * Rejects with ResourceUnreachableError when the agent is not connected or cannot connect. Its message is
- * fit for the user (it names the app, never the upstream's address); what the agent reported, which names hosts
- * behind it, is its `cause`, for the gateway's log.
+ * Rejects with ResourceUnreachableError when the agent is not connected or cannot connect. Its message is fit
+ * for the user (it names the resource, never the upstream's address); what the agent reported, which names
+ * hosts behind it, is its `cause`, for the gateway's log. Rejects with ResourceRefusedError when the resource
+ * itself refused (a database login), whose message is the resource's own reason.
  */
-export async function dialApp(agents: AgentRegistry, app: AppRecord): Promise<Duplex> {
-  const mux = agents.connection(app.agentId);
-  if (!mux) throw new ResourceUnreachableError(`app ${app.name} is offline: its agent is not connected`);
-  const stream = mux.open({ kind: 'app', id: app.id, request: { op: 'dial' } });
-  if (stream.isClosed) throw new ResourceUnreachableError(`app ${app.name} is offline: its agent's tunnel just closed`);
-  // Listening starts now: an app that speaks first (a database's greeting) may send in the same tick as 'dialed'.
+export async function dialThroughAgent(agents: AgentRegistry, t: DialTarget): Promise<Duplex> {
+  const mux = agents.connection(t.agentId);
+  if (!mux) throw new ResourceUnreachableError(`${t.what} is offline: its agent is not connected`);
+  const stream = mux.open({ kind: t.kind, id: t.id, request: t.request });
+  if (stream.isClosed) throw new ResourceUnreachableError(`${t.what} is offline: its agent's tunnel just closed`);
+  // Listening starts now: a resource that speaks first (a database's greeting) may send in the same tick as 'dialed'.
   const link = duplexOf(stream);
   await new Promise<void>((resolve, reject) => {
     let error: string | undefined;
+    let refused: string | undefined;
     const fail = (why: string) => {
       cleanup();
       link.destroy();
-      reject(new ResourceUnreachableError(`app ${app.name} is unreachable: its agent could not connect to it`, { cause: new Error(why) }));
+      reject(refused ? new ResourceRefusedError(refused) : new ResourceUnreachableError(`${t.what} is unreachable: its agent could not connect to it`, { cause: new Error(why) }));
     };
     const onControl = (raw: Record<string, unknown>) => {
-      if (appDialed.safeParse(raw).success) {
+      if (streamDialed.safeParse(raw).success) {
         cleanup();
         link.dialed();
         resolve();
         return;
       }
+      const refusal = streamRefused.safeParse(raw);
+      if (refusal.success) refused = refusal.data.message;
       const message = streamControl.safeParse(raw);
       if (message.success && message.data.type === 'error') error = message.data.message;
     };
@@ -55,7 +69,7 @@ export async function dialApp(agents: AgentRegistry, app: AppRecord): Promise<Du
 
 /**
  * A Duplex over a tunnel stream. Reading grants the agent credit only as the consumer reads, so a slow
- * reader slows the app; writing waits for the stream's drain. Ends are half-closes, as on TCP.
+ * reader slows the resource; writing waits for the stream's drain. Ends are half-closes, as on TCP.
  */
 function duplexOf(stream: MuxStream): Duplex & { dialed(): void } {
   let owed = 0;
@@ -71,12 +85,12 @@ function duplexOf(stream: MuxStream): Duplex & { dialed(): void } {
       }
     },
     write(chunk: Buffer, _encoding, callback) {
-      if (stream.isClosed) return callback(new Error('the app connection is closed'));
+      if (stream.isClosed) return callback(new Error('the connection is closed'));
       if (stream.write(chunk)) return callback();
       const settle = () => {
         stream.off('drain', settle);
         stream.off('close', settle);
-        callback(stream.isClosed ? new Error('the app connection is closed') : undefined);
+        callback(stream.isClosed ? new Error('the connection is closed') : undefined);
       };
       stream.on('drain', settle);
       stream.on('close', settle);
@@ -100,7 +114,7 @@ function duplexOf(stream: MuxStream): Duplex & { dialed(): void } {
     duplex.push(null);
   });
   stream.on('close', (reason) => {
-    if (reason && connected) duplex.destroy(new Error(`the app connection was reset: ${reason}`));
+    if (reason && connected) duplex.destroy(new Error(`the connection was reset: ${reason}`));
     else if (reason) duplex.destroy();
     else if (!ended) duplex.push(null);
   });

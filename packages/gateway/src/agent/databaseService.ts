@@ -1,0 +1,73 @@
+import net from 'node:net';
+import type { AgentDatabase } from './databases';
+import { LoginError } from './databases/login';
+import { logins } from './databases/logins';
+import { refuseBadRequest } from './refuseBadRequest';
+import { pipeSocket } from './socketPipe';
+import { databaseTarget, type DatabaseTarget } from './tunnel/databases';
+import { databaseRequest } from './tunnel/requests';
+import type { MuxStream } from './tunnel/stream';
+
+/** How long connecting to a database may take before the dial is reported as failed. */
+const dialTimeoutMs = 10_000;
+
+/**
+ * Serves a database stream: connects to the database, logs in as the gateway asks (the gateway has checked the
+ * user's roles allow that database user and name) with the password the agent holds for that user, if any, then
+ * pipes the protocol's bytes both ways. The login's refusal (a wrong password, an unknown database) is sent as
+ * `refused` with the server's reason, which the user reads; a failure to connect is an `error`, which names the
+ * host and goes to the gateway's log only.
+ *
+ * `db` is the agent's own --db database the stream names; an enrolled database (none of the agent's flags) is
+ * served only when the agent runs a database service, at the URI the gateway sends.
+ */
+export function serveDatabase(stream: MuxStream, raw: unknown, db: AgentDatabase | undefined, servesEnrolled: boolean): void {
+  const parsed = databaseRequest.safeParse(raw);
+  if (!parsed.success) return refuseBadRequest(stream, parsed.error.issues[0]?.message ?? 'unknown');
+  const request = parsed.data;
+  const uri = db?.uri ?? (servesEnrolled ? request.uri : undefined);
+  if (!uri) return refuseBadRequest(stream, 'this agent serves no such database');
+  let target: DatabaseTarget;
+  try {
+    target = databaseTarget(uri);
+  } catch (err) {
+    return refuseBadRequest(stream, (err as Error).message);
+  }
+  const where = `${target.host}:${target.port}`;
+  const socket = net.connect({ host: target.host, port: target.port });
+  socket.setTimeout(dialTimeoutMs, () => socket.destroy(new Error(`connecting to ${where} timed out after ${dialTimeoutMs / 1000} s`)));
+  const failed = (err: Error) => {
+    stream.control({ type: 'error', message: `cannot connect to ${where}: ${err.message}` });
+    stream.reset('dial failed');
+  };
+  socket.once('error', failed);
+  // Until the pipe takes over, the stream going away (the client left during the login) drops the connection.
+  let piping = false;
+  stream.once('close', () => {
+    if (!piping) socket.destroy();
+  });
+  socket.once('connect', async () => {
+    socket.setTimeout(0);
+    socket.setNoDelay(true);
+    // The held password is for the user the URI names; any other user logs in as the server allows without one.
+    const password = target.password !== undefined && target.user === request.user ? target.password : undefined;
+    let first: Buffer;
+    try {
+      first = await logins[target.protocol](socket, { user: request.user, database: request.database, upstream: request.upstream, ...(password !== undefined && { password }) });
+    } catch (err) {
+      if (stream.isClosed) return;
+      if (err instanceof LoginError) stream.control({ type: 'refused', message: err.message });
+      else stream.control({ type: 'error', message: `logging in to ${where} failed: ${(err as Error).message}` });
+      stream.reset('login failed');
+      socket.destroy();
+      return;
+    }
+    if (stream.isClosed) return void socket.destroy();
+    socket.off('error', failed);
+    stream.control({ type: 'dialed' });
+    stream.accept();
+    if (first.length) stream.write(first);
+    piping = true;
+    pipeSocket(stream, socket, where, 'database connection failed');
+  });
+}

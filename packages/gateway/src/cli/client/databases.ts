@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import type net from 'node:net';
+import { ApiError, apiPaths, compilePath, queryString, websocketOrigin, websocketPaths, type DatabaseJson } from '@portcullis/shared';
+import type { Command } from 'commander';
+import { gatewayApi, type GatewayClient } from './http';
+import { listenLocally, portFlag } from './localPort';
+import { currentProfile, type Profile } from './profile';
+
+interface Target {
+  profile: Profile;
+  gateway: GatewayClient;
+  cluster: string;
+  database: string;
+}
+
+/**
+ * The database's protocol, asked of the gateway before listening so a typo fails at once. Undefined when the
+ * roles may not read databases: the gateway still decides at each connection.
+ */
+async function protocolOf(t: Target): Promise<string | undefined> {
+  try {
+    return (await t.gateway.api.get<DatabaseJson>(compilePath(apiPaths.database, { clusterId: t.cluster, database: t.database }))).protocol;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) return undefined;
+    if (err instanceof ApiError && err.status === 404) throw new Error(`database ${t.database} was not found, or your roles do not reach it`, { cause: err });
+    throw err;
+  }
+}
+
+const target = (database: string, cluster: string | undefined): Target => {
+  const profile = currentProfile();
+  return { profile, gateway: gatewayApi(profile.proxy, { csrf: profile.csrf, secret: profile.secret, token: profile.token }), cluster: cluster ?? profile.cluster, database };
+};
+
+/**
+ * The database's socket on the gateway. The database user and name travel in the URL too: Redis's clients name
+ * neither, and the others' names in their own opening win over these.
+ */
+const socketUrl = (t: Target, who: { user?: string; name?: string }) =>
+  websocketOrigin(t.profile.proxy) +
+  compilePath(websocketPaths.databaseConnect, { clusterId: t.cluster, database: t.database }) +
+  queryString({ access_token: t.profile.token, db_user: who.user, db_name: who.name });
+
+/** The command line of the protocol's own client, pointed at the local port. */
+function clientCommand(protocol: string, port: number, who: { user: string; name?: string }): [string, string[]] {
+  switch (protocol) {
+    case 'postgres':
+      return ['psql', [`host=127.0.0.1 port=${port} user=${who.user} sslmode=disable${who.name ? ` dbname=${who.name}` : ''}`]];
+    case 'mysql':
+      // The gateway's port speaks without TLS (the connection to the gateway is the websocket's).
+      return ['mysql', ['-h', '127.0.0.1', '-P', String(port), '-u', who.user, '--skip-ssl', ...(who.name ? ['-D', who.name] : [])]];
+    case 'redis':
+      return ['redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...(who.name ? ['-n', who.name] : [])]];
+    default:
+      throw new Error(`the command line has no client for ${protocol} databases: use portcullis proxy db and a client of your own`);
+  }
+}
+
+interface WhoFlags {
+  dbUser?: string;
+  dbName?: string;
+  cluster?: string;
+}
+
+/** `portcullis proxy db NAME [--port N] [--db-user U] [--db-name N]`: a local port any client of the database can use. */
+export function proxyDbCommand(proxy: Command, out: (line: string) => void) {
+  proxy
+    .command('db')
+    .description("listen on 127.0.0.1 and carry each connection to a database through the gateway, which checks and audits every statement")
+    .argument('<name>', "the database's name")
+    .option('--port <n>', 'the local port (0: any free port, printed)', '0')
+    .option('--db-user <user>', 'the database user, for clients that do not name one (Redis)')
+    .option('--db-name <name>', 'the database name (Redis: its number), for clients that do not name one')
+    .option('--cluster <name>', 'the cluster the database is in (default: the profile’s)')
+    .action(async (name: string, flags: WhoFlags & { port: string }) => {
+      const port = portFlag(flags.port);
+      const t = target(name, flags.cluster);
+      await protocolOf(t);
+      const server = await listenLocally(port, socketUrl(t, { user: flags.dbUser, name: flags.dbName }), t.gateway, name);
+      out(`Proxying database ${name} on 127.0.0.1:${(server.address() as net.AddressInfo).port}`);
+      process.once('SIGINT', () => process.exit(0));
+      process.once('SIGTERM', () => process.exit(0));
+    });
+}
+
+/** `portcullis db connect NAME --db-user U [--db-name N]`: the database's own client (psql, mysql, redis-cli) through the gateway. */
+export function dbCommands(program: Command) {
+  const db = program.command('db').description('use databases through the gateway');
+  db.command('connect')
+    .description("run the database's own client (psql, mysql or redis-cli) through the gateway")
+    .argument('<name>', "the database's name")
+    .argument('[clientArgs...]', "more arguments for the client, after --, e.g. -- -c 'select 1'")
+    .requiredOption('--db-user <user>', 'the database user to connect as (your roles’ db_users)')
+    .option('--db-name <name>', 'the database name (your roles’ db_names; Redis: its number)')
+    .option('--cluster <name>', 'the cluster the database is in (default: the profile’s)')
+    .action(async (name: string, clientArgs: string[], flags: WhoFlags & { dbUser: string }) => {
+      const t = target(name, flags.cluster);
+      const protocol = await protocolOf(t);
+      if (!protocol) throw new Error(`your roles may not read database ${name}'s details, so its client cannot be chosen: use portcullis proxy db ${name} and a client of your own`);
+      const who = { user: flags.dbUser, ...(flags.dbName !== undefined && { name: flags.dbName }) };
+      const server = await listenLocally(0, socketUrl(t, who), t.gateway, name);
+      const [command, args] = clientCommand(protocol, (server.address() as net.AddressInfo).port, who);
+      const child = spawn(command, [...args, ...clientArgs], { stdio: 'inherit' });
+      const code = await new Promise<number>((resolve, reject) => {
+        child.once('error', (err) => reject(new Error(`cannot run ${command}: ${err.message} (is it installed?)`)));
+        child.once('exit', (c) => resolve(c ?? 1));
+      });
+      server.close();
+      process.exit(code);
+    });
+}

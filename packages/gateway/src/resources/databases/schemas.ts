@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { clusterParams } from '../../platform/clusters/schemas';
+import { databaseProblem, databaseTarget } from '../../agent/tunnel/databases';
+
+/** The resource-list query of wire-notes: limit (max 1000), startKey, sort field:dir, query, search. */
+export const databaseListQuery = z.object({
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(1000, 'limit may be at most 1000').default(50),
+  startKey: z.string().max(2000).optional(),
+  sort: z
+    .string()
+    .regex(/^(name|protocol|type):(asc|desc)$/, 'sort must be name, protocol or type, then :asc or :desc')
+    .optional(),
+  query: z.string().max(2000).optional(),
+  search: z.string().max(500).optional(),
+  // Databases cannot be requested yet, so searching as requestable roles lists what the user's own roles reach.
+  searchAsRoles: z.enum(['yes', 'no', '']).optional(),
+});
+export type DatabaseListQuery = z.infer<typeof databaseListQuery>;
+
+export const databaseParams = clusterParams.extend({ database: z.string().min(1).max(63) }).strict();
+
+const label = z.object({ name: z.string().min(1).max(63), value: z.string().max(255) });
+
+/**
+ * A database enrolled from the console: served by any agent whose database service matches its labels. Its URI
+ * may not hold a password: the person enrolling it would hand it to everyone who can read the list; the agent
+ * logs in with what it holds.
+ */
+export const databaseBody = z
+  .object({
+    name: z.string().min(1, 'name is required').max(63),
+    uri: z.string().min(1, 'uri is required').max(2048),
+    description: z.string().max(1024).default(''),
+    labels: z.array(label).max(64).default([]),
+    // The protocol follows from the URI's scheme; when given it must agree (the console's form sends it).
+    protocol: z.enum(['postgres', 'mysql', 'redis']).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const problem = databaseProblem(body.name, body.uri);
+    if (problem) return ctx.addIssue({ code: 'custom', message: problem });
+    const target = databaseTarget(body.uri);
+    if (target.password !== undefined) ctx.addIssue({ code: 'custom', path: ['uri'], message: 'the URI may not hold a password: agents log in with credentials of their own' });
+    if (body.protocol && body.protocol !== target.protocol) ctx.addIssue({ code: 'custom', path: ['protocol'], message: `protocol ${body.protocol} does not match the URI, which speaks ${target.protocol}` });
+    const names = body.labels.map((l) => l.name);
+    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['labels'], message: 'each label name may appear once' });
+  });
+export type DatabaseBody = z.infer<typeof databaseBody>;
+
+/** The database sockets: the database by name, the database user and name asked for; the bearer travels as access_token. */
+export const databaseSocketQuery = z.object({
+  access_token: z.string().min(1),
+  db_user: z.string().max(255).optional(),
+  db_name: z.string().max(255).optional(),
+});
+
+export const statementsParams = clusterParams.extend({ sid: z.string().min(1).max(64) }).strict();
+export const statementsQuery = z.object({ startKey: z.string().max(200).optional() });
