@@ -16,6 +16,7 @@ const publicRoutes = new Map([
   ['GET /web/config.js', 'the console configuration'],
   ['GET /scripts/:token/install-node.sh', 'an install script: the join token in the path is the credential'],
   ['GET /scripts/:token/install-app.sh', 'an install script serving an app: the join token in the path is the credential'],
+  ['GET /scripts/:token/install-database.sh', 'an install script running a database service: the join token in the path is the credential'],
   ['GET /scripts/portcullis-agent.tgz', 'the agent package an install script fetches; it holds no secret'],
   ['GET /v1/agent/tunnel', 'agents dial in and authenticate with their own join token or certificate'],
   ['POST /v1/webapi/mfa/login/begin', 'signing in with a key or passkey: the challenge comes before any identity'],

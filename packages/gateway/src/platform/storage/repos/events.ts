@@ -46,7 +46,7 @@ export function eventRepo(db: Kysely<Tables>) {
         .executeTakeFirstOrThrow();
       return Number(row.id);
     },
-    /** Inserts many at once (used to generate large logs in tests and benchmarks). */
+    /** Inserts many at once: a database session's statements, and the large logs of tests and benchmarks. */
     async insertMany(events: NewEvent[]): Promise<void> {
       if (events.length === 0) return;
       await db

@@ -4,11 +4,16 @@ import type { NewEvent } from '../../../platform/storage/repos/events';
 import type { Store } from '../../../platform/storage/store';
 
 /** Statements waiting past this many make the session stop reading its client until they are written. */
-const highWater = 500;
+const highWater = 2000;
+/**
+ * How long a statement's event may wait for others to share its insert. Each insert costs a query's building
+ * and planning whatever its size, which at a few statements a turn cost the gateway more than the relaying did.
+ */
+const gatherMs = 25;
 
 /**
  * A session's statement events, written in batches: every statement is in the audit log, in order, but a client
- * sending thousands a second costs one insert per event-loop turn, not one per statement. A database that falls
+ * sending thousands a second costs one insert per gatherMs, not one per statement. A database that falls
  * behind slows the client (`full` tells the session to stop reading) instead of piling events up in memory.
  */
 export class AuditBatch {
@@ -23,7 +28,7 @@ export class AuditBatch {
 
   add(name: EventName, fields: Omit<RawEvent, 'code' | 'event' | 'time'>): void {
     this.pending.push(auditEvent(name, fields, this.now()));
-    if (!this.writing) this.writing = new Promise((resolve) => setImmediate(resolve)).then(() => this.write());
+    if (!this.writing) this.writing = new Promise((resolve) => setTimeout(resolve, gatherMs)).then(() => this.write());
   }
 
   get full(): boolean {
