@@ -75,3 +75,28 @@ export {
 } from './mfa/SecondFactorPrompt';
 export { useSecondFactorDialog } from './mfa/useSecondFactorDialog';
 export { AuthenticatorCodeField, type AuthenticatorCodeFieldProps } from './mfa/AuthenticatorCodeField';
+
+// Databases: the list, how to connect (command lines or the browser's query console), and the query console itself.
+export { DatabaseList, type DatabaseListProps } from './databases/DatabaseList';
+export {
+  ConnectDatabaseDialog,
+  type ConnectDatabaseDialogProps,
+  type DatabaseLogin,
+} from './databases/ConnectDatabaseDialog';
+export {
+  type DatabaseEnrolment,
+  type DatabasePage,
+  type DatabasesService,
+  type EnrolledProtocol,
+  enrolledProtocols,
+  type FetchDatabases,
+  gatewayDatabases,
+} from './databases/databasesService';
+export { DatabaseConsole, type DatabaseConsoleProps } from './databases/DatabaseConsole';
+export {
+  DatabaseConsoleClient,
+  type DatabaseConsoleHandlers,
+  type DatabaseConsoleTarget,
+  type DatabaseSocket,
+  openDatabaseConsoleSocket,
+} from './databases/databaseConsoleSocket';

@@ -41,3 +41,12 @@ export const Json: Story = {
   },
 };
 export const ReadOnly: Story = { args: { readOnly: true } };
+export const Sql: Story = {
+  args: {
+    language: 'sql',
+    label: 'Statement',
+    height: 120,
+    value:
+      "SELECT id, email, created_at\nFROM customers\nWHERE country = 'NL' AND deleted_at IS NULL\nORDER BY created_at DESC\nLIMIT 20;\n",
+  },
+};

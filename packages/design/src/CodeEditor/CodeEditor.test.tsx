@@ -36,7 +36,26 @@ test('shows the value, reports edits and follows a new value from outside', asyn
   expect(screen.getByRole('status')).toHaveTextContent('kind: user');
 });
 
+test('typing on while the parent has not yet rendered the last edit loses no keystroke', async () => {
+  const user = userEvent.setup();
+  renderWithTheme(<Controlled />);
+  screen.getByRole('textbox', { name: 'Role YAML' }).focus();
+  await user.keyboard('select id');
+  expect(screen.getByRole('status').textContent).toBe('select idkind: role\n');
+});
+
 test('read-only editors cannot be edited', () => {
   renderWithTheme(<CodeEditor label="Event JSON" language="json" value={'{"a": 1}'} readOnly />);
   expect(screen.getByRole('textbox', { name: 'Event JSON' })).toHaveAttribute('contenteditable', 'false');
+});
+
+test('Ctrl+Enter hands the text to onSubmit instead of adding a line', async () => {
+  const user = userEvent.setup();
+  const onSubmit = jest.fn();
+  renderWithTheme(<CodeEditor label="Statement" language="sql" value="select 1" onSubmit={onSubmit} />);
+  const editor = screen.getByRole('textbox', { name: 'Statement' });
+  editor.focus();
+  await user.keyboard('{Control>}{Enter}{/Control}');
+  expect(onSubmit).toHaveBeenCalledWith('select 1');
+  expect(editor.querySelectorAll('.cm-line')).toHaveLength(1);
 });

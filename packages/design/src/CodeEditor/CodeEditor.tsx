@@ -1,7 +1,8 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
+import { sql } from '@codemirror/lang-sql';
 import { yaml } from '@codemirror/lang-yaml';
-import { Compartment, EditorState } from '@codemirror/state';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
 import { bracketMatching, foldGutter, indentOnInput } from '@codemirror/language';
 import {
   EditorView,
@@ -17,8 +18,11 @@ import { editorTheme } from './editorTheme';
 export type CodeEditorProps = {
   value: string;
   onChange?: (value: string) => void;
-  language: 'yaml' | 'json';
+  /** sql is the standard dialect, which reads well enough for PostgreSQL and MySQL statements. */
+  language: 'yaml' | 'json' | 'sql';
   readOnly?: boolean;
+  /** Ctrl+Enter (Cmd+Enter on a Mac) hands the text over, e.g. to run a statement, instead of adding a line. */
+  onSubmit?: (value: string) => void;
   /** The editor's accessible name. */
   label: string;
   /** Height of the editing area in pixels; it scrolls beyond that. */
@@ -31,10 +35,18 @@ const Host = styled.div<{ $height?: number }>`
   }
 `;
 
-const languages = { yaml, json };
+const languages = { yaml, json, sql: () => sql() };
 
-/** A CodeMirror 6 editor for YAML or JSON, controlled by `value`, coloured by the current theme. */
-export function CodeEditor({ value, onChange, language, readOnly = false, label, height }: CodeEditorProps) {
+/** A CodeMirror 6 editor for YAML, JSON or SQL, controlled by `value`, coloured by the current theme. */
+export function CodeEditor({
+  value,
+  onChange,
+  onSubmit,
+  language,
+  readOnly = false,
+  label,
+  height,
+}: CodeEditorProps) {
   const theme = useTheme();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -44,9 +56,14 @@ export function CodeEditor({ value, onChange, language, readOnly = false, label,
     language: new Compartment(),
   });
   const changed = useRef(onChange);
+  const submitted = useRef(onSubmit);
+  // What the editor has reported through onChange since the value last caught up with its text. A parent may
+  // render with one of them after the person typed on (a deferred render); putting it back would drop keystrokes.
+  const reported = useRef<string[]>([]);
   useEffect(() => {
     changed.current = onChange;
-  }, [onChange]);
+    submitted.current = onSubmit;
+  }, [onChange, onSubmit]);
 
   // The view is created once; later prop changes are dispatched into it below.
   useEffect(() => {
@@ -65,12 +82,30 @@ export function CodeEditor({ value, onChange, language, readOnly = false, label,
           bracketMatching(),
           // Tab indents; Escape then Tab leaves the editor, as CodeMirror documents for accessibility.
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          // Above the default keymap, whose Mod-Enter inserts a blank line; without onSubmit that still happens.
+          Prec.highest(
+            keymap.of([
+              {
+                key: 'Mod-Enter',
+                run: (v) => {
+                  if (!submitted.current) return false;
+                  submitted.current(v.state.doc.toString());
+                  return true;
+                },
+              },
+            ]),
+          ),
           c.language.of(languages[language]()),
           c.theme.of(editorTheme(theme)),
           c.readOnly.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
           // Focusable even when read-only, so a keyboard can reach and scroll text longer than the box.
           EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
-          EditorView.updateListener.of((u) => u.docChanged && changed.current?.(u.state.doc.toString())),
+          EditorView.updateListener.of((u) => {
+            if (!u.docChanged) return;
+            const text = u.state.doc.toString();
+            reported.current.push(text);
+            changed.current?.(text);
+          }),
         ],
       }),
     });
@@ -81,9 +116,19 @@ export function CodeEditor({ value, onChange, language, readOnly = false, label,
 
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) {
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    if (!editor) return;
+    if (editor.state.doc.toString() === value) {
+      reported.current = [];
+      return;
     }
+    // A value this editor reported itself, arriving after more typing: a late render, not a new value.
+    const late = reported.current.indexOf(value);
+    if (late !== -1) {
+      reported.current = reported.current.slice(late + 1);
+      return;
+    }
+    reported.current = [];
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
   }, [value]);
 
   useEffect(() => {

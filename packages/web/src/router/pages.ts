@@ -4,6 +4,7 @@ import { activeSessionsRoutes } from '../features/activesessions/routes';
 import { appsRoutes } from '../features/apps/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { consoleRoutes } from '../features/console/routes';
+import { databasesRoutes } from '../features/databases/routes';
 import { headlessRoutes } from '../features/headless/routes';
 import { inviteRoutes } from '../features/invite/routes';
 import { launcherRoutes } from '../features/launcher/routes';
@@ -34,6 +35,7 @@ export const pages: PageRoute[] = [
   ...settingsRoutes,
   ...serversRoutes,
   ...appsRoutes,
+  ...databasesRoutes,
   ...consoleRoutes,
   ...activeSessionsRoutes,
   ...recordingsRoutes,

@@ -1,41 +1,17 @@
 import type { TerminalSocket } from '@portcullis/console-kit';
 import { decodeFrame, type TerminalParams } from '@portcullis/shared';
-import { act } from '@testing-library/react';
+import { FakeSocket } from './fakeSocket';
 
-type Listener = (event: { data: unknown }) => void;
-
-/**
- * A terminal websocket for page tests: it records what the page's (real) TerminalEngine sends, and `emit` plays
- * the gateway's side inside act().
- */
-export class FakeTerminalSocket implements TerminalSocket {
-  binaryType: BinaryType = 'blob';
-  readyState = 0;
-  closed = false;
-  sent: (string | Uint8Array)[] = [];
-  private listeners = new Map<string, Listener[]>();
+/** A terminal websocket for page tests: what the page's (real) TerminalEngine sent can be read back decoded. */
+export class FakeTerminalSocket extends FakeSocket implements TerminalSocket {
   constructor(
     readonly clusterId: string,
     readonly params: TerminalParams,
-  ) {}
-  addEventListener(type: string, listener: Listener) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  send(data: string | Uint8Array) {
-    this.sent.push(data);
+  ) {
+    super();
   }
   /** The control messages the page's engine sent, decoded. */
   controls() {
     return this.sent.filter((f): f is string => typeof f === 'string').map((f) => decodeFrame(f));
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  emit(type: string, data?: unknown) {
-    if (type === 'open') this.readyState = 1;
-    act(() => {
-      for (const listener of this.listeners.get(type) ?? []) listener({ data });
-    });
   }
 }

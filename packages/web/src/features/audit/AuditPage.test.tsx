@@ -168,3 +168,42 @@ test('a session end with a playable recording offers Play beside Details; timest
     .closest('td')!;
   expect(getComputedStyle(time).whiteSpace).toBe('nowrap');
 });
+
+test('a database query’s statement is cut to 80 characters in the list; its details show the whole statement', async () => {
+  const query = `select ${Array.from({ length: 37 }, (_, i) => `c${String(i).padStart(2, '0')}`).join(', ')} from wide`;
+  expect(query).toHaveLength(200);
+  const fields = {
+    user: 'alice',
+    sid: 'db-1',
+    db_service: 'orders',
+    db_protocol: 'postgres',
+    db_user: 'reporting',
+    db_name: 'sales',
+    db_query: query,
+  };
+  const ran = await auditEventJson('DATABASE_SESSION_QUERY', fields, {
+    time: '2026-01-01T10:00:00Z',
+    uid: 'q1',
+  });
+  const refused = await auditEventJson(
+    'DATABASE_SESSION_QUERY_FAILURE',
+    { ...fields, error: 'statement not allowed' },
+    { time: '2026-01-01T10:01:00Z', uid: 'q2' },
+  );
+  const page = await eventPageJson([refused, ran]);
+  server.use(http.get(apiPaths.events, () => HttpResponse.json(page)));
+  await renderAudit();
+  const shown = `${query.slice(0, 80)}...`;
+  const ranRow = (
+    await screen.findByText(`User [alice] has executed query [${shown}] in database [sales] on [orders]`)
+  ).closest('tr')!;
+  expect(
+    screen.getByText(
+      `User [alice] query [${shown}] in database [sales] on [orders] failed: statement not allowed`,
+    ),
+  ).toBeInTheDocument();
+  await userEvent.click(within(ranRow).getByRole('button', { name: 'Details q1' }));
+  const json = await screen.findByLabelText('Event JSON');
+  expect(JSON.parse(json.textContent!)).toEqual(ran);
+  expect(JSON.parse(json.textContent!).db_query).toBe(query);
+});

@@ -2,7 +2,6 @@ import {
   apiPaths,
   EVENTS_FETCH_LIMIT,
   eventQueryPath,
-  makeEvent,
   type AuditEvent,
   type EventSearchJson,
 } from '@portcullis/shared';
@@ -10,6 +9,7 @@ import { atom } from 'jotai';
 import { api } from '../../client';
 import type { KeysetPage } from '../../hooks/useKeysetPages';
 import { presetRange, type AuditRange } from './auditRange';
+import { listedEvent } from './listedEvent';
 
 export const auditRangeAtom = atom<AuditRange>(presetRange('week'));
 
@@ -28,5 +28,5 @@ export async function fetchEvents(
       ...(startKey ? { startKey } : {}),
     }),
   );
-  return { rows: res.events.map(makeEvent), startKey: res.startKey };
+  return { rows: res.events.map(listedEvent), startKey: res.startKey };
 }

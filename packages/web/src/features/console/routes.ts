@@ -10,4 +10,12 @@ export const consoleRoutes: PageRoute[] = [
   { path: webRoutes.console, frame: 'fullscreen', title: 'Console', component: ConsolePage },
   { path: webRoutes.consoleNodes, frame: 'fullscreen', title: 'Console', component: ConsolePage },
   { path: webRoutes.consoleConnect, frame: 'fullscreen', title: 'Console', component: ConsolePage },
+  // Its own page: a query console is opened in a tab of its own from a database's Connect dialog.
+  {
+    path: webRoutes.consoleDatabase,
+    frame: 'fullscreen',
+    title: 'Database Console',
+    flag: 'databases',
+    component: lazyPage(() => import('./DatabaseConsolePage')),
+  },
 ];

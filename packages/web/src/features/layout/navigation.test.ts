@@ -63,6 +63,7 @@ test('only features the console has a page for are offered, so no item leads bac
   expect(offered).toEqual([
     'Servers',
     'Applications',
+    'Databases',
     'Active Sessions',
     'Manage Users',
     'Manage Roles',

@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { gateway } from '../../client';
 import { webConfigAtom } from '../../config';
+import { DatabasePlayback } from './DatabasePlayback';
 
 /** The session player (/web/cluster/{clusterId}/session/{sid}?recordingType=ssh&durationMs=...). */
 export default function PlayerPage() {
@@ -68,6 +69,15 @@ export default function PlayerPage() {
       actions={clusterId}
     />
   );
+  if (recordingType === 'database') {
+    // A database session is played back as the statements it ran, not as a screen.
+    return (
+      <Flex flexDirection="column" height="100vh" bg="levels.sunken">
+        {header}
+        <DatabasePlayback clusterId={clusterId} sid={sid} />
+      </Flex>
+    );
+  }
   if (recordingType !== 'ssh') {
     return (
       <>

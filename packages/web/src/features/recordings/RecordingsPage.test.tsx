@@ -1,4 +1,4 @@
-import { eventPageJson, sessionEndJson } from '@portcullis/gateway/wire';
+import { auditEventJson, eventPageJson, sessionEndJson } from '@portcullis/gateway/wire';
 import { apiPaths } from '@portcullis/shared';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -60,4 +60,33 @@ test('a failed search shows the server message', async () => {
     { path: '/web/cluster/prod/recordings' },
   );
   expect(await screen.findByText('access denied: list on session is not allowed for user alice')).toBeInTheDocument();
+});
+
+test('a database session is listed by its database and plays back as its statements', async () => {
+  const dbEnd = await auditEventJson(
+    'DATABASE_SESSION_ENDED',
+    {
+      sid: 'db-1',
+      user: 'alice',
+      db_service: 'orders',
+      db_protocol: 'postgres',
+      db_user: 'reporting',
+      db_name: 'sales',
+      session_start: '2026-01-01T10:00:00.000Z',
+      session_stop: '2026-01-01T10:02:00.000Z',
+    },
+    { time: '2026-01-01T10:02:00Z', uid: 'uid-db-1' },
+  );
+  const page = await eventPageJson([dbEnd]);
+  server.use(http.get(apiPaths.recordings, () => HttpResponse.json(page)));
+  renderPage(
+    <Routes>
+      <Route path="/web/cluster/:clusterId/recordings" element={<RecordingsPage />} />
+    </Routes>,
+    { path: '/web/cluster/prod/recordings' },
+  );
+  const play = await screen.findByRole('link', { name: 'Play db-1' });
+  expect(play).toHaveAttribute('href', '/web/cluster/prod/session/db-1?recordingType=database&durationMs=120000');
+  const row = play.closest('tr')!;
+  for (const text of ['database', 'alice', 'orders', '2 minutes', 'db-1']) expect(within(row).getByText(text)).toBeInTheDocument();
 });
