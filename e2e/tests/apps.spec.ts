@@ -18,7 +18,7 @@ let agent: RunningAgent;
 test.beforeAll(async () => {
   app = await startTestApp({ url: main.url, appOrigin: () => appOrigin });
   const admin = await apiSession(main.url);
-  agent = await startAgent(admin, main.url, `apps-e2e-${stamp}`, [`${appName}=http://127.0.0.1:${app.port}`]);
+  agent = await startAgent(admin, main.url, `apps-e2e-${stamp}`, { apps: [`${appName}=http://127.0.0.1:${app.port}`] });
   await admin.context.dispose();
 });
 test.afterAll(async () => {
