@@ -198,6 +198,16 @@ describe.each(engines)('databases through the gateway on %s', (engine) => {
     }
   });
 
+  test('the query console refuses at once, audited, when the roles ask a second factor for every session', async () => {
+    await gw.createRole(`kind: role\nmetadata: { name: db-mfa-${engine} }\nspec:\n  options: { require_session_mfa: true }\n`);
+    const user = await gw.signIn({ roles: ['db-dev', `db-mfa-${engine}`] });
+    const c = await openConsole(gw, user, 'pg', { dbUser: 'postgres', dbName: 'test' });
+    await c.closed;
+    const reason = 'your roles require a second factor for every session, which the query console cannot ask for yet: use portcullis db connect';
+    expect(c.messages).toEqual([{ type: 'error', message: `access to database pg denied: ${reason}` }]);
+    expect((await eventsWithCode(gw, 'TDB00W')).filter((e) => e.user === user.name)).toEqual([expect.objectContaining({ db_service: 'pg', error: reason })]);
+  });
+
   test('a lock on the user ends an open console session with its message', async () => {
     const user = await gw.signIn({ roles: ['db-dev'] });
     const locker = await gw.signIn({ roles: ['editor'] });

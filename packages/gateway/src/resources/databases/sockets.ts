@@ -76,8 +76,12 @@ export function databaseSocketRoutes(deps: DatabaseSocketDeps) {
       if (typeof db === 'string') return fail(db);
       if (!query.db_user) return fail('choose the database user to connect as (db_user)');
       const who = { user: query.db_user, database: query.db_name ?? '' };
-      const mfaRefusal = await secondFactor(deps, socket, held, identity!, db, { user: who.user, name: who.database }, req.ip);
-      if (mfaRefusal) return fail(`access to database ${db.name} denied: ${mfaRefusal}`);
+      // The console's page cannot answer a second-factor challenge yet: say so at once rather than let it time out.
+      if (sessionMfaRequired(identity!)) {
+        const reason = 'your roles require a second factor for every session, which the query console cannot ask for yet: use portcullis db connect';
+        await recordEvent(deps.gw.store, 'DATABASE_SESSION_STARTED_FAILURE', { user: identity!.user.name, ...databaseAuditFields(db, who.user, who.database), error: reason, 'addr.remote': req.ip });
+        return fail(`access to database ${db.name} denied: ${reason}`);
+      }
       const [consoleSide, gatewaySide] = duplexPair();
       let sid = '';
       const session = serveDatabaseSession(deps, {
