@@ -5,14 +5,19 @@
  * agent's tunnel, and the agent's connection to the database.
  *  1. pgbench, select-only (-S, simple protocol), 8 clients: transactions per second, direct and through the
  *     gateway in alternating rounds (this machine's speed drifts, so only runs side by side compare); aim ≥ 40 %.
+ *     For scale, the same pgbench through three plain Node TCP relays in a chain (a process each, piping bytes,
+ *     no logic at all): the ceiling any client → local proxy → gateway → agent → database path has on this
+ *     machine, whatever the gateway does.
  *  2. redis-benchmark GET and SET, 16 clients: requests per second, the same way.
  * Each part runs in a process of its own, as in production: the gateway (this one, SQLite storage), the agent
  * (`portcullis agent --db`), the command line's local proxy, the database and the load.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startGateway, type Client, type TestGateway } from '../test/harness';
 import { joinToken } from '../test/apps/fixtures';
@@ -83,6 +88,30 @@ async function proxyDb(gw: TestGateway, user: Client & { name: string }, name: s
   return Number(port);
 }
 
+/** A plain TCP relay to 127.0.0.1:`target` in a process of its own (`tsx this relay TARGET`); prints its port. */
+function relay(target: number): void {
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target, '127.0.0.1');
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
+    client.pipe(upstream).pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as net.AddressInfo).port}\n`));
+}
+
+/** Three relays chained in front of `target`; resolves with the first one's port. */
+async function relayChain(target: number, children: ChildProcess[]): Promise<number> {
+  let port = target;
+  for (let i = 0; i < 3; i++) {
+    const child = spawn(tsx, [fileURLToPath(import.meta.url), 'relay', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    port = await new Promise<number>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+  }
+  return port;
+}
+
 const best = (xs: number[]) => Math.max(...xs);
 const fmt = (n: number) => n.toFixed(0).padStart(7);
 const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
@@ -104,11 +133,13 @@ async function main(): Promise<void> {
     const pgPort = await proxyDb(gw, user, 'pg', [], children, homes);
     const redisPort = await proxyDb(gw, user, 'cache', ['--db-user', 'default'], children, homes);
 
-    const pg = { direct: [] as number[], proxied: [] as number[] };
+    const relayPort = await relayChain(5432, children);
+    const pg = { direct: [] as number[], proxied: [] as number[], relayed: [] as number[] };
     const redis = { direct: [] as Array<{ get: number; set: number }>, proxied: [] as Array<{ get: number; set: number }> };
     for (let round = 0; round < rounds; round++) {
       pg.direct.push(await pgbench(5432));
       pg.proxied.push(await pgbench(pgPort));
+      pg.relayed.push(await pgbench(relayPort));
       redis.direct.push(await redisBenchmark(6379));
       redis.proxied.push(await redisBenchmark(redisPort));
     }
@@ -118,6 +149,8 @@ async function main(): Promise<void> {
     console.log(`  direct            ${fmt(best(pg.direct))} tps   rounds ${list(pg.direct)}`);
     console.log(`  through gateway   ${fmt(best(pg.proxied))} tps   rounds ${list(pg.proxied)}`);
     console.log(`  ratio             ${pct(best(pg.proxied), best(pg.direct))} of direct (aim ≥ 40 %)`);
+    console.log(`  3 plain relays    ${fmt(best(pg.relayed))} tps   rounds ${list(pg.relayed)}  (${pct(best(pg.relayed), best(pg.direct))} of direct: the ceiling of three hops here)`);
+    console.log(`  the gateway's path reaches ${pct(best(pg.proxied), best(pg.relayed))} of that ceiling`);
     for (const cmd of ['get', 'set'] as const) {
       const d = redis.direct.map((r) => r[cmd]);
       const p = redis.proxied.map((r) => r[cmd]);
@@ -134,7 +167,10 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((err: Error) => {
-  console.error(err);
-  process.exit(1);
-});
+const [mode, arg] = process.argv.slice(2);
+if (mode === 'relay') relay(Number(arg));
+else
+  void main().catch((err: Error) => {
+    console.error(err);
+    process.exit(1);
+  });
