@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { appRepo } from '../src/resources/apps/repo';
 import { appsDevRole, joinToken } from '../test/apps/fixtures';
+import { consoleOriginOf } from '../test/apps/httpFixtures';
 import { eventually } from '../test/servers/fixtures';
 import { fmtMs as ms, percentile as pct } from './stats';
 
@@ -118,11 +119,12 @@ async function main(): Promise<void> {
   const port = Number(new URL(gw.url).port);
   const host = `bench.localhost:${port}`;
 
-  // Launched as the console does: an app session, then the handoff that sets the app host's cookies.
+  // Launched as the console does: an app session, then the handoff that sets the app host's cookies, posted from the
+  // console's page (the gateway takes a handoff only from its own origin).
   const user = await gw.signIn({ roles: ['apps-dev'] });
   const session = (await user.post<AppSessionJson>('/v1/webapi/sessions/app', { fqdn: 'bench.localhost' })).body;
   const cookie = await new Promise<string>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: appAuthPath, headers: { host, 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: appAuthPath, headers: { host, origin: consoleOriginOf(host), 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
       res.resume();
       if (res.statusCode !== 303) return reject(new Error(`handoff answered ${res.statusCode}`));
       resolve((res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '));

@@ -27,6 +27,11 @@ type AppRoute = Exclude<HostRoute, { to: 'gateway' }>;
  */
 export class AppHosts implements AppHostServer {
   private readonly secure: boolean;
+  /**
+   * Whether an app record is the AWS console, worked out once per record (the host router hands out the same
+   * one for a second) rather than by parsing two URLs on every request.
+   */
+  private readonly awsApps = new WeakMap<AppRecord, boolean>();
 
   constructor(
     private readonly gw: Gateway,
@@ -145,7 +150,12 @@ export class AppHosts implements AppHostServer {
   }
 
   private isAws(app: AppRecord): boolean {
-    return isAwsConsoleApp(app, this.gw.config.apps.awsConsoleUrl);
+    let aws = this.awsApps.get(app);
+    if (aws === undefined) {
+      aws = isAwsConsoleApp(app, this.gw.config.apps.awsConsoleUrl);
+      this.awsApps.set(app, aws);
+    }
+    return aws;
   }
 
   private appOf(route: AppRoute): AppRecord | Page {
