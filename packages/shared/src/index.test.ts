@@ -5,7 +5,7 @@ import * as terminal from './terminal';
 // gateway's terminal) is pinned by its own module: the entry point must simply re-export all of it.
 const pinned = [
   'ACTIVITY_THROTTLE_MS', 'AUDIT_QUERY_MAX_LENGTH', 'ApiError', 'AuditCategory', 'CONFIG_DATE_FORMAT',
-  'CONFIG_DATE_TIME_FORMAT', 'CtaEvent', 'DATABASE_CONSOLE_MAX_ROWS', 'DATE_FORMAT', 'DATE_TIME_FORMAT', 'DEFAULT_JOIN_METHOD',
+  'CONFIG_DATE_TIME_FORMAT', 'CtaEvent', 'DATABASE_CONSOLE_MAX_ROWS', 'DESKTOP_CHUNK_HEADER_BYTES', 'DATE_FORMAT', 'DATE_TIME_FORMAT', 'DEFAULT_JOIN_METHOD',
   'DEFAULT_SCROLLBACK_LINES', 'DiscoverEvent', 'DiscoverEventStatus', 'DiscoverResourceKind', 'EVENTS_FETCH_LIMIT',
   'INACTIVITY_CHECK_INTERVAL_MS', 'INACTIVITY_MARGIN_MS', 'INTERNAL_RESOURCE_ID_LABEL', 'NETWORK_ACTION_DENY',
   'PATH_CACHE_LIMIT', 'RecordingDescription', 'SESSION_CHECK_INTERVAL_MS', 'SHORT_DATE_FORMAT',
@@ -13,7 +13,7 @@ const pinned = [
   'apiErrorMessage', 'apiPaths', 'appAuthPath', 'assistantSocketUrl', 'auditQueryText', 'canQueryAgents', 'clusterIdFromPath',
   'commandExecuteSocketUrl', 'compilePath', 'compiledPathCount', 'consoleSessionPath', 'createApiClient',
   'createLocalState', 'databaseConsoleMessage', 'databaseConsoleSocketUrl', 'databaseErrorMessage', 'databaseProtocolName', 'databaseProtocolNames', 'databaseQueryMessage', 'databaseReadyMessage', 'databaseResultMessage', 'databaseTypeTitle', 'databaseTypeTitles',
-  'decodeBootstrapToken', 'decodePassword', 'defaultErrorMessage', 'defaultTheme', 'desktopPlaybackSocketUrl',
+  'decodeBootstrapToken', 'decodePassword', 'defaultErrorMessage', 'defaultTheme', 'desktopControlMessage', 'desktopErrorMessage', 'desktopPlaybackMessage', 'desktopPlaybackSocketUrl', 'desktopRecordingEndMessage', 'desktopRecordingMessage', 'desktopSessionMessage',
   'desktopSocketUrl', 'displayDate', 'displayLabels', 'displayDateTime', 'displayShortDate', 'documentTitle', 'durationText',
   'enabledFeatures', 'encodePassword', 'ensureKnownRoute', 'ensureOwnOrigin', 'eventCatalogue', 'eventCodes',
   'eventDefinitions', 'eventQueryPath', 'featureCategories', 'featureFlagNames', 'featureSections', 'features',

@@ -17,14 +17,15 @@ export function terminalSocketUrl(
   return websocketOrigin(origin) + terminalSocketPath(p.clusterId, p.accessToken, p.params, p.traceparent);
 }
 
+/** A desktop session as `username`, or with `sid`, joining that live session as an observer. */
 export function desktopSocketUrl(
   origin: string,
-  p: { clusterId: string; desktopName: string; accessToken: string; username: string; width: number; height: number },
+  p: { clusterId: string; desktopName: string; accessToken: string; username: string; width: number; height: number; sid?: string },
 ): string {
   return (
     websocketOrigin(origin) +
     compilePath(websocketPaths.desktop, p) +
-    queryString({ access_token: p.accessToken, username: p.username, width: p.width, height: p.height })
+    queryString({ access_token: p.accessToken, username: p.username, width: p.width, height: p.height, sid: p.sid })
   );
 }
 

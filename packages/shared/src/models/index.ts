@@ -55,3 +55,13 @@ export type { ResetToken, ResetTokenJson, User, UserJson, UserTraits } from './u
 export { lockTargetKinds, makeLock } from './lock';
 export type { CreateLockRequest, Lock, LockJson, LockTargetKind, LockTargets } from './lock';
 export type * from './accessRequest';
+export {
+  DESKTOP_CHUNK_HEADER_BYTES,
+  desktopControlMessage,
+  desktopErrorMessage,
+  desktopPlaybackMessage,
+  desktopRecordingEndMessage,
+  desktopRecordingMessage,
+  desktopSessionMessage,
+} from './desktopSession';
+export type { DesktopControlMessage, DesktopPlaybackMessage } from './desktopSession';
