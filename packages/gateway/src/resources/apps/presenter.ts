@@ -1,6 +1,7 @@
 import type { AppJson, AwsRole } from '@portcullis/shared';
 import { fqdnOf } from './address';
 import type { AppRecord } from './repo';
+import { labelList } from '../lists/labels';
 
 /**
  * The app item of the wire (spec §3's App before makeApp): a TCP app keeps its tcp:// URI, which the console shows
@@ -12,9 +13,7 @@ export function presentApp(app: AppRecord, clusterId: string, awsRoles?: AwsRole
     description: app.description,
     uri: app.uri,
     publicAddr: app.publicAddr,
-    labels: Object.entries(app.labels)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, value]) => ({ name, value })),
+    labels: labelList(app.labels),
     clusterId,
     fqdn: fqdnOf(app.publicAddr),
     awsConsole: awsRoles !== undefined,

@@ -1,6 +1,7 @@
 import type { DatabaseJson, DatabaseServiceJson } from '@portcullis/shared';
 import type { RoleSet } from '../../management/roles/roleset';
 import type { DatabaseRecord } from './repo';
+import { labelList } from '../lists/labels';
 
 /** The host a database is reached at, as the console shows it (its URI's, without the port). */
 export const databaseHostname = (uri: string): string => {
@@ -21,9 +22,7 @@ export function presentDatabase(d: DatabaseRecord, roles: RoleSet) {
     desc: d.description,
     type: d.type,
     protocol: d.protocol,
-    labels: Object.entries(d.labels)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, value]) => ({ name, value })),
+    labels: labelList(d.labels),
     database_users: roles.principals('db_users').filter((user) => roles.canAccess('db', d.labels, user, d.id)),
     database_names: roles.principals('db_names'),
     hostname: databaseHostname(d.uri),

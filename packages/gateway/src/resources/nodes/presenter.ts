@@ -1,6 +1,7 @@
 import type { NodeJson } from '@portcullis/shared';
 import type { RoleSet } from '../../management/roles/roleset';
 import type { NodeRecord } from './repo';
+import { labelList } from '../lists/labels';
 
 /** The node item of the wire: {id, siteId, hostname, addr, tunnel, tags, sshLogins} (sshLogins: the logins this user may use there). */
 export function presentNode(node: NodeRecord, siteId: string, roles: RoleSet) {
@@ -11,9 +12,7 @@ export function presentNode(node: NodeRecord, siteId: string, roles: RoleSet) {
     hostname: node.hostname,
     addr: node.addr,
     tunnel: node.agentId !== null,
-    tags: Object.entries(node.labels)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, value]) => ({ name, value })),
+    tags: labelList(node.labels),
     sshLogins: roles.principals('logins').filter((login) => roles.canAccess('node', node.labels, login, node.id)),
   } satisfies NodeJson;
 }
