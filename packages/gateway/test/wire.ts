@@ -11,6 +11,7 @@ import type {
   DatabaseJson,
   DatabaseServiceJson,
   DatabaseStatementsJson,
+  DesktopJson,
   AwsRole,
   AuthProvider,
   ActiveSessionJson,
@@ -42,6 +43,7 @@ import { presentLock } from '../src/management/locks/presenter';
 import { presentApp } from '../src/resources/apps/presenter';
 import { presentDatabase, presentDatabaseService } from '../src/resources/databases/presenter';
 import { presentStatement, presentStatementsSession } from '../src/resources/databases/playback/presenter';
+import { presentDesktop } from '../src/resources/desktops/presenter';
 import { presentChallenge, presentDevice, presentTotpRegistration, presentWebauthnRegistration } from '../src/management/mfa/presenter';
 import type { MfaDevice } from '../src/management/mfa/repo';
 import { RelyingParty } from '../src/management/mfa/webauthn';
@@ -484,3 +486,17 @@ export function databaseStatementsJson(
     startKey: '',
   };
 }
+
+/** A desktop as GET /sites/{cluster}/desktops lists it to a user whose roles grant `logins` on every desktop. */
+export const desktopJson = (d: { name: string; os: 'linux' | 'windows'; addr: string; labels?: Record<string, string> }, logins: string[] = []): DesktopJson => {
+  const role = roleSchema.parse({
+    kind: 'role',
+    metadata: { name: 'fixture-desktop' },
+    spec: { allow: { windows_desktop_labels: { '*': '*' }, windows_desktop_logins: logins } },
+  });
+  const scheme = d.os === 'windows' ? 'rdp' : 'vnc';
+  return presentDesktop(
+    { id: `desktop-${d.name}`, name: d.name, os: d.os, uri: `${scheme}://${d.addr}`, addr: d.addr, labels: d.labels ?? {}, agentId: 'agent-1', expiresAt: Date.parse('2030-01-01T00:00:00Z') },
+    new RoleSet([role], emptyTraits()),
+  );
+};

@@ -11,6 +11,9 @@ import { computeCommandLabels } from './labels';
 import type { AgentApp } from './apps';
 import { serveApp } from './appService';
 import { serveDatabase } from './databaseService';
+import { announcedDesktopOf, type AgentDesktop } from './desktops';
+import type { OpenRdp } from './desktops/endpoint';
+import { serveDesktop } from './desktopService';
 import { announcedDatabaseOf, type AgentDatabase } from './databases';
 import { serveNode } from './nodeService';
 import { refuseBadRequest } from './refuseBadRequest';
@@ -32,6 +35,10 @@ export interface AgentOptions {
   databases?: AgentDatabase[];
   /** The database service's matchers (--db-match): enrolled databases whose labels they select are served too. */
   databaseMatchers?: Record<string, string[]>;
+  /** Desktops served beside the node (--desktop), announced with the same labels. */
+  desktops?: AgentDesktop[];
+  /** Draws an rdp:// desktop into a VNC server of the agent's for one session; without it RDP sessions are refused. */
+  openRdp?: OpenRdp;
   hostname?: string;
   /** Reconnect backoff bounds in ms (tests shorten them). */
   backoff?: { first: number; max: number };
@@ -67,6 +74,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   private appsById = new Map<string, AgentApp>();
   /** The --db databases served, by the id the gateway gave each. */
   private databasesById = new Map<string, AgentDatabase>();
+  /** The --desktop desktops served, by the id the gateway gave each. */
+  private desktopsById = new Map<string, AgentDesktop>();
   private readonly hostname: string;
   private readonly log: (message: string) => void;
   /** What this agent serves, by resource kind: the stream requests of each kind go to its service. */
@@ -74,6 +83,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     node: (stream, request) => serveNode(stream, request, this.hostname),
     app: async (stream, request, id) => serveApp(stream, request, this.appsById.get(id)),
     db: async (stream, request, id) => serveDatabase(stream, request, this.databasesById.get(id), this.options.databaseMatchers !== undefined),
+    windows_desktop: async (stream, request, id) => serveDesktop(stream, request, this.desktopsById.get(id), this.options.openRdp),
   };
 
   constructor(private readonly options: AgentOptions) {
@@ -173,6 +183,9 @@ export class Agent extends EventEmitter<AgentEvents> {
         })),
         ...(this.options.databases ?? []).map((d) => ({ kind: 'db', name: d.name, addr: '', labels: this.options.labels, db: announcedDatabaseOf(d) })),
         ...(this.options.databaseMatchers ? [{ kind: 'db_service', name: this.hostname, addr: '', labels: {}, dbService: { matchers: this.options.databaseMatchers } }] : []),
+        ...(this.options.desktops ?? []).map((d) => ({ kind: 'windows_desktop', name: d.name, addr: '', labels: this.options.labels, desktop: announcedDesktopOf(d) })),
+        // The desktop service: this agent, as the list of agents serving desktops shows it.
+        ...(this.options.desktops?.length ? [{ kind: 'windows_desktop_service', name: this.hostname, addr, labels: this.options.labels }] : []),
       ],
       commandLabels: this.commandLabelValues,
     };
@@ -192,6 +205,8 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.appsById = new Map(resources.flatMap((r) => (r.kind === 'app' && apps.has(r.name) ? [[r.id, apps.get(r.name)!] as const] : [])));
     const databases = new Map((this.options.databases ?? []).map((d) => [d.name, d]));
     this.databasesById = new Map(resources.flatMap((r) => (r.kind === 'db' && databases.has(r.name) ? [[r.id, databases.get(r.name)!] as const] : [])));
+    const desktops = new Map((this.options.desktops ?? []).map((d) => [d.name, d]));
+    this.desktopsById = new Map(resources.flatMap((r) => (r.kind === 'windows_desktop' && desktops.has(r.name) ? [[r.id, desktops.get(r.name)!] as const] : [])));
     this.log(`connected as agent ${agentId}, serving ${resources.map((r) => `${r.kind} ${r.name} (${r.id})`).join(', ')}`);
     this.emit('connected', { agentId, resources });
   }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { Agent } from './agent';
 import { collect, parseApps } from './apps';
 import { parseDatabaseMatchers, parseDatabases } from './databases';
+import { parseDesktops } from './desktops';
 import { parseLabels } from './labels';
 
 interface AgentFlags {
@@ -16,13 +17,15 @@ interface AgentFlags {
   appPublicAddr: string[];
   db: string[];
   dbMatch: string[];
+  desktop: string[];
+  desktopOs: string[];
 }
 
 /** `portcullis agent`: run the node agent on this host. */
 export function agentCommand(program: Command) {
   program
     .command('agent')
-    .description('run the agent: dial out to the gateway and serve shells on this host as a node, and any applications and databases given')
+    .description('run the agent: dial out to the gateway and serve shells on this host as a node, and any applications, databases and desktops given')
     .requiredOption('--gateway <url>', "the gateway's public URL, e.g. https://portcullis.example.com:3080")
     .option('--token <token>', 'join token (needed the first time; the agent keeps the identity it is issued)')
     .option('--labels <k=v,...>', 'static labels of this node', '')
@@ -34,6 +37,8 @@ export function agentCommand(program: Command) {
     .option('--app-public-addr <[name=]addr>', "an app's public address (default NAME.<gateway's host>); NAME= may be left out with one --app (repeatable)", collect, [])
     .option('--db <name=uri>', 'also serve a database: postgres://user[:password]@host[:port][/db], mysql://… or redis://… (repeatable); the password stays with the agent', collect, [])
     .option('--db-match <label=value>', 'also serve the databases enrolled from the console whose labels match (repeatable; *=* for all)', collect, [])
+    .option('--desktop <name=uri>', 'also serve a desktop: vnc://[:password@]host:port or rdp://[user[:password]@]host[:port] (repeatable); the password stays with the agent', collect, [])
+    .option('--desktop-os <name=os>', "a desktop's OS, linux or windows (default linux for vnc://, windows for rdp://; repeatable)", collect, [])
     .action(async (opts: AgentFlags) => {
       const agent = new Agent({
         gateway: opts.gateway,
@@ -45,6 +50,7 @@ export function agentCommand(program: Command) {
         apps: parseApps(opts.app, opts.appPublicAddr),
         databases: parseDatabases(opts.db),
         ...(opts.dbMatch.length && { databaseMatchers: parseDatabaseMatchers(opts.dbMatch) }),
+        desktops: parseDesktops(opts.desktop, opts.desktopOs),
         ...(opts.hostname ? { hostname: opts.hostname } : {}),
       });
       agent.on('rejected', (why) => {

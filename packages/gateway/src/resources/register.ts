@@ -9,6 +9,8 @@ import { AgentRegistry } from './connectors/agent/registry';
 import { tunnelRoutes } from './connectors/agent/routes';
 import { Connectors } from './core/connectors';
 import { databasesModule } from './databases/module';
+import { desktopsModule } from './desktops/module';
+import { DesktopRecordingStore } from './desktops/recording/store';
 import { ResourceKinds } from './core/resource';
 import { SessionCore } from './core/sessionCore';
 import { liveSessionRoutes } from './livesessions/routes';
@@ -37,6 +39,8 @@ export interface ResourcesOptions {
   modules?: ResourceModule[];
   /** How long a session waits for the answer to its second-factor challenge (60 s). */
   sessionMfaTimeoutMs?: number;
+  /** Where desktop sessions are recorded and played back from (files under the data dir by default). */
+  desktopRecordings?: Pick<DesktopRecordingStore, 'start' | 'open'>;
 }
 
 /**
@@ -50,7 +54,7 @@ export function registerResources(gw: Gateway, app: FastifyInstance, options: Re
   const recordings = new RecordingStore(gw.config.dataDir);
   const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings, { sessionMfaTimeoutMs: options.sessionMfaTimeoutMs });
   const resources: Resources = { gw, app, core, agents, nodes };
-  for (const module of [nodesModule, appsModule, appProxyModule, databasesModule, ...(options.modules ?? [])]) module(resources);
+  for (const module of [nodesModule, appsModule, appProxyModule, databasesModule, desktopsModule(options.desktopRecordings ?? new DesktopRecordingStore(gw.config.dataDir, { now: gw.now })), ...(options.modules ?? [])]) module(resources);
   tokenRoutes(gw, tokens);
   tunnelRoutes(gw, agents);
   liveSessionRoutes(gw, core);

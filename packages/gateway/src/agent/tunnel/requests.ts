@@ -88,6 +88,23 @@ export const databaseRequest = z.object({
 });
 export type DatabaseRequest = z.infer<typeof databaseRequest>;
 
+/** A desktop an agent serves: where it reaches it (vnc:// or rdp://, without the password the agent keeps) and its OS. */
+export const announcedDesktop = z.object({ uri: z.string().min(1).max(2048), os: z.enum(['linux', 'windows']) });
+
+/**
+ * What the gateway may ask of a desktop an agent serves: an RFB connection past its opening, as `login` (an RDP
+ * desktop's Windows user), at the browser's size (an RDP session is drawn at it). `shared` is RFB's ClientInit
+ * flag: false asks the VNC server to drop its other clients.
+ */
+export const desktopRequest = z.object({
+  op: z.literal('connect'),
+  login: z.string().min(1).max(255),
+  width: z.number().int().min(1).max(8192),
+  height: z.number().int().min(1).max(8192),
+  shared: z.boolean(),
+});
+export type DesktopRequest = z.infer<typeof desktopRequest>;
+
 /** A resource an agent serves, as it announces it: its kind, its name there, and labels that roles select it by. */
 export const announcedResource = z.object({
   kind: z.string().min(1).max(63),
@@ -97,6 +114,7 @@ export const announcedResource = z.object({
   app: announcedApp.optional(),
   db: announcedDatabase.optional(),
   dbService: announcedDatabaseService.optional(),
+  desktop: announcedDesktop.optional(),
 });
 export type AnnouncedResource = z.infer<typeof announcedResource>;
 

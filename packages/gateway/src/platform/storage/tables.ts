@@ -10,6 +10,7 @@ import type { AppTables } from '../../resources/apps/tables';
 import type { AppSessionTables } from '../../resources/apps/sessions/tables';
 import type { AgentTables } from '../../resources/connectors/agent/tables';
 import type { DatabaseTables } from '../../resources/databases/tables';
+import type { DesktopTables } from '../../resources/desktops/tables';
 import type { NodeTables } from '../../resources/nodes/tables';
 
 /** Row shapes of the gateway's own tables. Times are milliseconds since the epoch; JSON columns are text. */
@@ -76,7 +77,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables, DesktopTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

@@ -3,7 +3,7 @@ import type { Tables } from '../../platform/storage/tables';
 import type { KeysetQuery } from './page';
 
 /** The tables of the kinds agents announce: rows listed while their agent heartbeats, found again on reconnection. */
-export type AnnouncedTableName = 'nodes' | 'apps' | 'databases';
+export type AnnouncedTableName = 'nodes' | 'apps' | 'databases' | 'desktops';
 
 /** The columns the shared queries rely on, which every announced kind's table has. */
 interface AnnouncedRow {

@@ -9,6 +9,7 @@ export const activeSessionJson = (s: TrackedSession, participantModes: Participa
     // The console names a database or app session by the resource, from the field of its kind.
     ...(s.kind === 'db' && { database_name: s.resource.name }),
     ...(s.kind === 'app' && { app_name: s.resource.name }),
+    ...(s.kind === 'desktop' && { desktop_name: s.resource.name }),
     owner: s.owner,
     moderated: s.moderated === true,
     participantModes,

@@ -12,6 +12,7 @@ import { appsMigration } from './0009_apps';
 import { appSessionsMigration } from './0010_app_sessions';
 import { appSessionAwsRoleMigration } from './0011_app_session_aws_role';
 import { databasesMigration } from './0012_databases';
+import { desktopsMigration } from './0013_desktops';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -32,6 +33,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0010_app_sessions': appSessionsMigration(engine),
     '0011_app_session_aws_role': appSessionAwsRoleMigration(),
     '0012_databases': databasesMigration(engine),
+    '0013_desktops': desktopsMigration(engine),
   };
 }
 

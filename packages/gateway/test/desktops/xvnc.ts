@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { desEncrypt } from '../../src/agent/desktops/des';
+import { eventually } from '../servers/fixtures';
+
+/** A real Xvnc on this machine, optionally with an xterm on it, for the desktop tests. */
+export interface RunningXvnc {
+  display: number;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The key VNC servers obfuscate stored passwords with (vncpasswd's fixed key, its bits already in DES's order):
+ * a password file is the password, zero-padded to 8 bytes, encrypted under it.
+ */
+const passwordFileKey = Buffer.from('e84ad660c4721ae0', 'hex');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+
+/** A display number no X server on this machine holds (others' tests run Xvnc too). */
+function freeDisplay(): number {
+  const start = 60 + Math.floor(Math.random() * 300);
+  for (let n = start; n < start + 300; n++) if (!existsSync(`/tmp/.X11-unix/X${n}`) && !existsSync(`/tmp/.X${n}-lock`)) return n;
+  throw new Error('no free X display number');
+}
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+/**
+ * Starts Xvnc at 800x600x24 on a free display and port (VNC Authentication with `password`, else None), and,
+ * with `xterm`, an 80x24 xterm at the top left with a green background whose shell has printed KNOWN-CONTENT.
+ * Resolves once Xvnc accepts connections.
+ */
+export async function startXvnc(opts: { password?: string; xterm?: boolean } = {}): Promise<RunningXvnc> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-xvnc-'));
+  const display = freeDisplay();
+  const port = await freePort();
+  const security = ['-SecurityTypes', opts.password === undefined ? 'None' : 'VncAuth'];
+  if (opts.password !== undefined) {
+    const file = path.join(dir, 'passwd');
+    const padded = Buffer.alloc(8);
+    Buffer.from(opts.password, 'latin1').copy(padded, 0, 0, 8);
+    writeFileSync(file, desEncrypt(passwordFileKey, padded), { mode: 0o600 });
+    security.push('-PasswordFile', file);
+  }
+  const xvnc = spawn('Xvnc', [`:${display}`, '-geometry', '800x600', '-depth', '24', '-rfbport', String(port), '-localhost', ...security], { stdio: 'ignore' });
+  const children: ChildProcess[] = [xvnc];
+  const stop = async () => {
+    for (const child of children.reverse()) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited(child);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await eventually(async () => {
+      if (xvnc.exitCode !== null) throw new Error(`Xvnc :${display} exited with code ${xvnc.exitCode}`);
+      return accepts(port);
+    }, `Xvnc :${display} to accept connections on port ${port}`);
+    if (opts.xterm) {
+      const xterm = spawn('xterm', ['-geometry', '80x24+0+0', '-bg', '#00ff00', '-fg', 'black', '-e', 'echo KNOWN-CONTENT; exec bash --norc'], {
+        stdio: 'ignore',
+        env: { ...process.env, DISPLAY: `:${display}` },
+      });
+      children.push(xterm);
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { display, port, stop };
+}
