@@ -44,6 +44,8 @@ const common = {
     '^@portcullis/gateway/wire$': '<rootDir>/packages/gateway/test/wire.ts',
     '\\.css$': '<rootDir>/scripts/jest-browser-only.ts',
     '^@xterm/(xterm|addon-webgl)$': '<rootDir>/scripts/jest-browser-only.ts',
+    // noVNC awaits at its top level, which jest's CommonJS cannot load: desktop tests inject a stand-in RFB client.
+    '^@novnc/novnc$': '<rootDir>/scripts/jest-browser-only.ts',
   },
   rootDir: new URL('.', import.meta.url).pathname,
   // build/ holds staged packages (the agent's) whose manifests would shadow the workspace's.

@@ -100,3 +100,12 @@ export {
   type DatabaseSocket,
   openDatabaseConsoleSocket,
 } from './databases/databaseConsoleSocket';
+
+// Desktops: the list, a remote desktop session (noVNC over the gateway's desktop socket) and its recordings' player.
+export { DesktopList, type DesktopListProps } from './desktops/DesktopList';
+export { type DesktopPage, type FetchDesktops, gatewayDesktops } from './desktops/desktopsService';
+export { DesktopSession, type DesktopSessionProps, type TextClipboard } from './desktops/DesktopSession';
+export { type DesktopSocket, type DesktopTarget, openDesktopSocket } from './desktops/desktopChannel';
+export { DesktopPlayer, type DesktopPlayerProps } from './desktops/DesktopPlayer';
+export { openDesktopPlaybackSocket } from './desktops/desktopPlayback';
+export type { RfbChannel, RfbClient, RfbFactory } from './desktops/rfb';

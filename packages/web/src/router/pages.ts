@@ -5,6 +5,7 @@ import { appsRoutes } from '../features/apps/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { consoleRoutes } from '../features/console/routes';
 import { databasesRoutes } from '../features/databases/routes';
+import { desktopsRoutes } from '../features/desktops/routes';
 import { headlessRoutes } from '../features/headless/routes';
 import { inviteRoutes } from '../features/invite/routes';
 import { launcherRoutes } from '../features/launcher/routes';
@@ -36,6 +37,7 @@ export const pages: PageRoute[] = [
   ...serversRoutes,
   ...appsRoutes,
   ...databasesRoutes,
+  ...desktopsRoutes,
   ...consoleRoutes,
   ...activeSessionsRoutes,
   ...recordingsRoutes,

@@ -60,3 +60,12 @@ test('without the right to create locks no session offers a Lock action', async 
   await screen.findByRole('link', { name: 'Join web-1 as observer' });
   expect(screen.queryByRole('link', { name: /^Lock/ })).toBeNull();
 });
+
+test('a desktop session is joined on its desktop page as an observer, as the session’s login', async () => {
+  // The gateway's session presenter names no desktop yet: an ssh session's wire object turned into a desktop one.
+  const desktop = { ...session('d1', 'unused', ['observer', 'peer']), kind: 'desktop' as const, login: 'Administrator', desktop_name: 'win-1' };
+  server.use(http.get(apiPaths.sessions, () => HttpResponse.json({ sessions: [desktop] })));
+  await renderSessions();
+  expect(await screen.findByRole('link', { name: 'Join win-1 as observer' })).toHaveAttribute('href', '/web/cluster/prod/desktops/win-1/Administrator?sid=d1');
+  expect(screen.queryByRole('link', { name: 'Join win-1 as peer' })).toBeNull();
+});

@@ -1,5 +1,15 @@
 import { Alert, DataTable, Flex, H1, Link, Text } from '@portcullis/design';
-import { apiPaths, compilePath, consoleSessionPath, makeActiveSession, type ActiveSession, type ActiveSessionJson } from '@portcullis/shared';
+import {
+  apiPaths,
+  compilePath,
+  consoleSessionPath,
+  makeActiveSession,
+  queryString,
+  webRoutes,
+  type ActiveSession,
+  type ActiveSessionJson,
+  type ParticipantMode,
+} from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -19,6 +29,16 @@ const joinRefusal = (kind: string) =>
 
 /** A listed session and who opened it (the party a Lock action locks), which shared's model leaves out. */
 type SessionRow = ActiveSession & { owner: string };
+
+/**
+ * A desktop session is joined on the desktop page as an observer only (a view of the owner's screen), named by
+ * the desktop and the session's login; other sessions are joined in the console's terminal, in any mode.
+ */
+const joinModes = (s: ActiveSession): ParticipantMode[] => (s.kind === 'desktop' ? s.participantModes.filter((mode) => mode === 'observer') : s.participantModes);
+const joinHref = (clusterId: string, s: ActiveSession, mode: ParticipantMode) =>
+  s.kind === 'desktop'
+    ? compilePath(webRoutes.desktop, { clusterId, desktopName: s.resourceName, username: s.login }) + queryString({ sid: s.sid })
+    : consoleSessionPath({ clusterId, sid: s.sid, mode });
 
 /** Active Sessions: the live sessions with their parties, and a join link per mode the user's roles allow. */
 export default function ActiveSessionsPage() {
@@ -69,10 +89,10 @@ export default function ActiveSessionsPage() {
             key: 'participantModes',
             headerText: 'Join',
             render: (s) =>
-              s.participantModes.length ? (
+              joinModes(s).length ? (
                 <Flex style={{ gap: 8 }}>
-                  {s.participantModes.map((mode) => (
-                    <Link key={mode} href={consoleSessionPath({ clusterId, sid: s.sid, mode })} aria-label={`Join ${s.resourceName} as ${mode}`}>
+                  {joinModes(s).map((mode) => (
+                    <Link key={mode} href={joinHref(clusterId, s, mode)} aria-label={`Join ${s.resourceName} as ${mode}`}>
                       {mode}
                     </Link>
                   ))}

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { FakeSocket } from '../../testing/fakeSocket';
 import { renderPage } from '../../testing/renderPage';
+import { fakeRfbs } from '../desktops/fakeRfb';
 import PlayerPage from './PlayerPage';
 
 // The header is under test, not playback (PlayerEngine has its own tests): a recording type the player
@@ -12,7 +14,7 @@ function renderPlayer() {
       <Route path="/web/cluster/:clusterId/session/:sid" element={<PlayerPage />} />
       <Route path="/web/cluster/:clusterId/recordings" element={<p>The Session Recordings page</p>} />
     </Routes>,
-    { path: '/web/cluster/main/session/s-42?recordingType=desktop' },
+    { path: '/web/cluster/main/session/s-42?recordingType=k8s' },
   );
 }
 
@@ -25,4 +27,45 @@ test('the player names the recording and leads back to Session Recordings', asyn
   expect(back).toHaveAttribute('href', '/web/cluster/main/recordings');
   await user.click(back);
   expect(screen.getByText('The Session Recordings page')).toBeInTheDocument();
+});
+
+test('a desktop recording plays from its playback socket into noVNC, with the player’s controls', async () => {
+  const sockets: FakeSocket[] = [];
+  const targets: unknown[] = [];
+  const rfbs = fakeRfbs();
+  const connect = (target: { clusterId: string; sid: string }) => {
+    targets.push(target);
+    sockets.push(new FakeSocket());
+    return sockets.at(-1)!;
+  };
+  renderPage(
+    <Routes>
+      <Route
+        path="/web/cluster/:clusterId/session/:sid"
+        element={<PlayerPage connectDesktopPlayback={connect} makeRfb={rfbs.makeRfb} />}
+      />
+    </Routes>,
+    { path: '/web/cluster/main/session/s-7?recordingType=desktop&durationMs=61000' },
+  );
+  expect(targets).toEqual([{ clusterId: 'main', sid: 's-7' }]);
+  expect(screen.getByTestId('player-time')).toHaveTextContent('0:00 / 1:01');
+  sockets[0]!.emit(
+    'message',
+    JSON.stringify({ type: 'recording', sid: 's-7', desktopName: 'win-1', user: 'alice', durationMs: 62000 }),
+  );
+  expect(screen.getByText('win-1, alice')).toBeInTheDocument();
+  expect(screen.getByTestId('player-time')).toHaveTextContent('0:00 / 1:02');
+  const chunk = new Uint8Array(10);
+  chunk.set([5, 6], 8);
+  sockets[0]!.emit('message', chunk.buffer);
+  // The synthetic RFB opening, then the chunk at its time 0.
+  await waitFor(() => expect(rfbs.made[0]!.received.at(-1)).toEqual([5, 6]));
+  expect(rfbs.made[0]).toMatchObject({ viewOnly: true, scaleViewport: true, resizeSession: false });
+  expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+
+  // The socket closing before the end message is an error.
+  sockets[0]!.emit('close', undefined, { code: 1011, reason: 'recording not found' });
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'The recording stopped before its end: recording not found.',
+  );
 });

@@ -1,10 +1,14 @@
 import {
+  DesktopPlayer,
+  type DesktopSocket,
   handlePlayerKey,
+  openDesktopPlaybackSocket,
   httpSource,
   openXterm,
   PlayerControls,
   PlayerEngine,
   type PlayerState,
+  type RfbFactory,
   xtermTheme,
 } from '@portcullis/console-kit';
 import { Alert, Box, Flex, PageHeader, useTheme } from '@portcullis/design';
@@ -16,8 +20,17 @@ import { gateway } from '../../client';
 import { webConfigAtom } from '../../config';
 import { DatabasePlayback } from './DatabasePlayback';
 
+export interface PlayerPageProps {
+  /** Opens a desktop recording's playback socket; tests pass a fake socket. */
+  connectDesktopPlayback?: (target: { clusterId: string; sid: string }) => DesktopSocket;
+  /** The RFB client drawing a desktop recording; tests pass a stand-in for noVNC. */
+  makeRfb?: RfbFactory;
+}
+
+const gatewayDesktopPlayback = (target: { clusterId: string; sid: string }) => openDesktopPlaybackSocket(target, gateway);
+
 /** The session player (/web/cluster/{clusterId}/session/{sid}?recordingType=ssh&durationMs=...). */
-export default function PlayerPage() {
+export default function PlayerPage({ connectDesktopPlayback = gatewayDesktopPlayback, makeRfb }: PlayerPageProps) {
   const { clusterId = '', sid = '' } = useParams();
   const [query] = useSearchParams();
   const durationHint = Number(query.get('durationMs')) || undefined;
@@ -75,6 +88,14 @@ export default function PlayerPage() {
       <Flex flexDirection="column" height="100vh" bg="levels.sunken">
         {header}
         <DatabasePlayback clusterId={clusterId} sid={sid} />
+      </Flex>
+    );
+  }
+  if (recordingType === 'desktop') {
+    return (
+      <Flex flexDirection="column" height="100vh" bg="levels.sunken">
+        {header}
+        <DesktopPlayer connect={() => connectDesktopPlayback({ clusterId, sid })} durationHint={durationHint} makeRfb={makeRfb} />
       </Flex>
     );
   }
