@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import path from 'node:path';
 import { Agent } from './agent';
+import { rdpOpener } from './desktops/rdp';
 import { collect, parseApps } from './apps';
 import { parseDatabaseMatchers, parseDatabases } from './databases';
 import { parseDesktops } from './desktops';
@@ -51,6 +53,8 @@ export function agentCommand(program: Command) {
         databases: parseDatabases(opts.db),
         ...(opts.dbMatch.length && { databaseMatchers: parseDatabaseMatchers(opts.dbMatch) }),
         desktops: parseDesktops(opts.desktop, opts.desktopOs),
+        // FreeRDP pins each RDP server's certificate the first time (trust on first use) in the agent's own data.
+        openRdp: rdpOpener({ certificateStore: path.join(opts.dataDir, 'rdp') }),
         ...(opts.hostname ? { hostname: opts.hostname } : {}),
       });
       agent.on('rejected', (why) => {

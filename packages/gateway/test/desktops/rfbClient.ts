@@ -1,4 +1,5 @@
 import { compilePath, queryString, websocketPaths, type DesktopControlMessage } from '@portcullis/shared';
+import net from 'node:net';
 import WebSocket from 'ws';
 import type { Client, TestGateway } from '../harness';
 
@@ -15,10 +16,16 @@ export interface Rect {
 
 export const encodings = { raw: 0, desktopSize: -223, extendedDesktopSize: -308 };
 
+/** What the client speaks over: the gateway's connect socket, or a desktop's own TCP port. */
+interface Transport {
+  send(bytes: Buffer): void;
+  close(): void;
+}
+
 /**
- * A small RFB client speaking through the desktop connect socket, as noVNC does: binary frames are RFB, text
- * frames the gateway's messages. Enough of the protocol for the tests: the opening, pixel format and encodings,
- * update requests, keys, pointer, clipboard and SetDesktopSize, and reading updates in Raw.
+ * A small RFB client speaking through the desktop connect socket, as noVNC does (binary frames are RFB, text
+ * frames the gateway's messages), or straight to a desktop's port.
+ * Enough of the protocol for the tests: the opening, pixel format and encodings, update requests, keys, pointer, clipboard and SetDesktopSize, and reading updates in Raw.
  */
 export class RfbTestClient {
   readonly messages: DesktopControlMessage[] = [];
@@ -26,20 +33,23 @@ export class RfbTestClient {
   private buffered: Buffer = Buffer.alloc(0);
   private wake: (() => void) | undefined;
   private ended = false;
+  private onEnd!: (end: { code: number; reason: string }) => void;
+  private transport!: Transport;
 
-  private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data: Buffer, isBinary: boolean) => {
-      if (isBinary) this.buffered = Buffer.concat([this.buffered, data]);
-      else this.messages.push(JSON.parse(data.toString()) as DesktopControlMessage);
-      this.wake?.();
-    });
-    this.closed = new Promise((resolve) =>
-      socket.once('close', (code, reason) => {
-        this.ended = true;
-        this.wake?.();
-        resolve({ code, reason: reason.toString() });
-      }),
-    );
+  private constructor() {
+    this.closed = new Promise((resolve) => (this.onEnd = resolve));
+  }
+
+  private receive(data: Buffer, isBinary: boolean): void {
+    if (isBinary) this.buffered = this.buffered.length ? Buffer.concat([this.buffered, data]) : data;
+    else this.messages.push(JSON.parse(data.toString()) as DesktopControlMessage);
+    this.wake?.();
+  }
+
+  private end(code: number, reason: string): void {
+    this.ended = true;
+    this.wake?.();
+    this.onEnd({ code, reason });
   }
 
   /** Opens the connect socket of `desktop` as `client`; `sid` joins that session as an observer. */
@@ -55,9 +65,27 @@ export class RfbTestClient {
       queryString({ access_token: client.session!.token, username: q.username, width: q.width ?? 800, height: q.height ?? 600, sid: q.sid });
     const socket = new WebSocket(url, { headers: { cookie: client.cookieHeader() } });
     // Listening starts before 'open': the gateway's first bytes may arrive with the upgrade's answer.
-    const rfb = new RfbTestClient(socket);
+    const rfb = new RfbTestClient();
+    rfb.transport = { send: (bytes) => socket.send(bytes, { binary: true }), close: () => socket.close() };
+    socket.on('message', (data: Buffer, isBinary: boolean) => rfb.receive(data, isBinary));
+    socket.once('close', (code, reason) => rfb.end(code, reason.toString()));
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return rfb;
+  }
+
+  /** Connects straight to a desktop's RFB port, as a VNC viewer on the same host would (the benchmark's baseline). */
+  static async direct(port: number): Promise<RfbTestClient> {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.setNoDelay(true);
+    const rfb = new RfbTestClient();
+    rfb.transport = { send: (bytes) => socket.write(bytes), close: () => socket.end() };
+    socket.on('data', (data) => rfb.receive(data, true));
+    socket.once('close', () => rfb.end(1000, ''));
+    await new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
       socket.once('error', reject);
     });
     return rfb;
@@ -75,7 +103,7 @@ export class RfbTestClient {
   }
 
   send(bytes: Buffer): void {
-    this.socket.send(bytes, { binary: true });
+    this.transport.send(bytes);
   }
 
   /** The client's side of the opening as noVNC does it; resolves with ServerInit's size and name. */
@@ -208,7 +236,7 @@ export class RfbTestClient {
   }
 
   close(): void {
-    this.socket.close();
+    this.transport.close();
   }
 }
 

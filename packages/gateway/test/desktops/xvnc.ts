@@ -50,10 +50,11 @@ const exited = (child: ChildProcess) =>
 
 /**
  * Starts Xvnc at 800x600x24 on a free display and port (VNC Authentication with `password`, else None), and,
- * with `xterm`, an 80x24 xterm at the top left with a green background whose shell has printed KNOWN-CONTENT.
+ * with `xterm`, an 80x24 xterm at the top left with a green background whose shell has printed KNOWN-CONTENT
+ * (or runs `xtermCommand` instead).
  * Resolves once Xvnc accepts connections.
  */
-export async function startXvnc(opts: { password?: string; xterm?: boolean } = {}): Promise<RunningXvnc> {
+export async function startXvnc(opts: { password?: string; xterm?: boolean; xtermCommand?: string } = {}): Promise<RunningXvnc> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-xvnc-'));
   const display = freeDisplay();
   const port = await freePort();
@@ -80,7 +81,7 @@ export async function startXvnc(opts: { password?: string; xterm?: boolean } = {
       return accepts(port);
     }, `Xvnc :${display} to accept connections on port ${port}`);
     if (opts.xterm) {
-      const xterm = spawn('xterm', ['-geometry', '80x24+0+0', '-bg', '#00ff00', '-fg', 'black', '-e', 'echo KNOWN-CONTENT; exec bash --norc'], {
+      const xterm = spawn('xterm', ['-geometry', '80x24+0+0', '-bg', '#00ff00', '-fg', 'black', '-e', opts.xtermCommand ?? 'echo KNOWN-CONTENT; exec bash --norc'], {
         stdio: 'ignore',
         env: { ...process.env, DISPLAY: `:${display}` },
       });
