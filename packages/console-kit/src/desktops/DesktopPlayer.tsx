@@ -78,6 +78,8 @@ export function DesktopPlayer({ connect, durationHint, makeRfb = novncRfb }: Des
       {state.status === 'error' ? <Alert m={2}>{state.error}</Alert> : null}
       <Box
         ref={screen}
+        // The replayed screen is a picture: nothing in it takes input.
+        role="img"
         aria-label="Desktop recording"
         data-testid="desktop-player-screen"
         data-status={state.status}

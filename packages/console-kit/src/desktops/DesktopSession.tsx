@@ -196,6 +196,8 @@ export function DesktopSession({
       <Ending state={state} />
       <Box
         ref={screen}
+        // An application region: keys typed in it go to the remote desktop, not to the page.
+        role="application"
         aria-label={`Desktop ${desktopName}`}
         data-testid="desktop-screen"
         flex="1"
