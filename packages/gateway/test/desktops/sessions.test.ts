@@ -145,7 +145,11 @@ describe.each(engines)('desktops through the gateway on %s', (engine) => {
     }
     expect((await user.get(compilePath(apiPaths.desktopActive, { clusterId: 'localhost', desktopName: 'xterm-box' }))).body).toEqual({ active: true });
     const sessions = await user.get<{ sessions: Array<Record<string, unknown>> }>(compilePath(apiPaths.sessions, { clusterId: 'localhost' }));
-    expect(sessions.body.sessions).toContainEqual(expect.objectContaining({ kind: 'desktop', id: sid, desktop_name: 'xterm-box', login: 'alice-win' }));
+    expect(sessions.body.sessions).toContainEqual(expect.objectContaining({ kind: 'desktop', id: sid, desktop_name: 'xterm-box', login: 'alice-win', participantModes: [] }));
+    // Someone whose join_sessions rules reach it is offered the desktop as an observer, whatever mode the rule names.
+    const watcher = await gw.signIn({ roles: ['desktop-dev', 'desktop-watcher'] });
+    const listed = await watcher.get<{ sessions: Array<Record<string, unknown>> }>(compilePath(apiPaths.sessions, { clusterId: 'localhost' }));
+    expect(listed.body.sessions).toContainEqual(expect.objectContaining({ kind: 'desktop', id: sid, participantModes: ['observer'] }));
 
     rfb.close();
     const ended = await endOf(sid);

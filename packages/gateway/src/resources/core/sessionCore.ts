@@ -45,8 +45,8 @@ export interface SessionCoreOptions {
 export class SessionCore {
   readonly tracker: SessionTracker;
   private readonly live = new Map<string, LiveSession>();
-  /** Sessions without a terminal, listed but not joinable (listConnection). */
-  private readonly connections = new Map<string, TrackedSession>();
+  /** Sessions without a terminal (listConnection), with how each may be joined. */
+  private readonly connections = new Map<string, { tracked: TrackedSession; joinModes: (identity: Identity) => ParticipantMode[] }>();
   /** Every running session (commands too) as locks see it: a new lock ends the ones it covers. */
   private readonly locked: LockedSessions;
 
@@ -188,16 +188,21 @@ export class SessionCore {
   /** The modes this user is offered for this session (empty: may not join). */
   modesFor(identity: Identity, sid: string): ParticipantMode[] {
     const live = this.live.get(sid);
-    return live ? joinModes(identity.roles, live.ownerRoles, live.session.kind) : [];
+    return live ? joinModes(identity.roles, live.ownerRoles, live.session.kind) : (this.connections.get(sid)?.joinModes(identity) ?? []);
   }
 
   /**
-   * A session without a terminal of the core's (a database connection): listed among active sessions until the
-   * returned function is called, and joinable by nobody.
+   * A session without a terminal of the core's (a database connection, a desktop): listed among active sessions
+   * until the returned function is called; `joinModes` says how a user may join it (a desktop's own socket
+   * serves observers), none by default.
    */
-  listConnection(session: Parameters<SessionTracker['start']>[0], party: Parameters<SessionTracker['start']>[1]): () => void {
+  listConnection(
+    session: Parameters<SessionTracker['start']>[0],
+    party: Parameters<SessionTracker['start']>[1],
+    joinModes: (identity: Identity) => ParticipantMode[] = () => [],
+  ): () => void {
     const tracked = this.tracker.start(session, party);
-    this.connections.set(tracked.id, tracked);
+    this.connections.set(tracked.id, { tracked, joinModes });
     return () => {
       this.connections.delete(tracked.id);
       this.tracker.end(tracked.id);
@@ -206,11 +211,11 @@ export class SessionCore {
 
   /** The sessions people can see: those with a terminal (which they may join) and listed connections. */
   list(): TrackedSession[] {
-    return [...[...this.live.values()].map((l) => l.session), ...this.connections.values()];
+    return [...[...this.live.values()].map((l) => l.session), ...[...this.connections.values()].map((c) => c.tracked)];
   }
 
   get(sid: string): TrackedSession | undefined {
-    return this.live.get(sid)?.session ?? this.connections.get(sid);
+    return this.live.get(sid)?.session ?? this.connections.get(sid)?.tracked;
   }
 
   /** The running session `sid` itself (file transfer asks it for a moderator's approval). */

@@ -18,6 +18,7 @@ import { RfbError } from '../rfb/rfbError';
 import type { LiveDesktops, LiveDesktopSession } from './liveDesktops';
 import { relay, type Relay } from './relay';
 import { desktopSubject } from './subject';
+import { joinModes } from '../../core/joinPolicy';
 
 export interface DesktopSessionDeps {
   gw: Gateway;
@@ -124,6 +125,8 @@ async function own(deps: DesktopSessionDeps, req: DesktopSessionRequest, opening
       terminal: { w: req.size.width, h: req.size.height },
     },
     { id: randomUUID(), user, remoteAddr: req.remoteAddr },
+    // Whatever mode their join_sessions rules grant, others join a desktop as a view (its input is the owner's).
+    (joiner) => (joinModes(joiner.roles, identity.user.roles, 'desktop').length ? ['observer'] : []),
   );
   const observers = new Set<(reason: string) => void>();
   const unlive = deps.live.add({
