@@ -263,6 +263,7 @@ function whiteAndText(viewer: RfbViewer, w: number, h: number): { white: number;
     const pids = JSON.parse(line) as number[];
     const comms = pids.map((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).sort();
     expect(comms).toEqual(['Xvnc', 'xfreerdp']);
+    const reaped = new Promise((resolve) => standIn.once('exit', resolve));
     standIn.kill('SIGKILL');
     // Gone, or at most a zombie waiting for whoever adopted it to reap it.
     const alive = () =>
@@ -275,6 +276,8 @@ function whiteAndText(viewer: RfbViewer, w: number, h: number): { white: number;
     const orphans = () =>
       readdirSync(os.tmpdir()).filter((e) => e.startsWith(`portcullis-rdp-${standIn.pid}-`));
     expect(orphans()).toHaveLength(1);
+    // Reaped, so its pid is gone from /proc rather than left as a zombie the sweep would take for a live agent.
+    await reaped;
     const refused = await freePort();
     await expect(
       rdpOpener()({

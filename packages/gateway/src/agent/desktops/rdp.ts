@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DesktopLoginError, type DesktopEndpoint, type OpenRdp, type RdpTarget } from './endpoint';
@@ -19,6 +19,15 @@ export interface RdpBridgeOptions {
 const sizeLimit = 8192;
 const dirPrefix = 'portcullis-rdp-';
 
+/** Whether process `pid` runs: a killed agent's parent may not have reaped it yet, and a zombie runs nothing. */
+function running(pid: string): boolean {
+  try {
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Removes the session directories (a VNC password, an X cookie) of agents that were killed outright and could not
  * clean up: each is named for its agent's pid, so one whose agent is gone is an orphan.
@@ -26,7 +35,7 @@ const dirPrefix = 'portcullis-rdp-';
 function sweepOrphans(): void {
   for (const entry of readdirSync(os.tmpdir())) {
     const pid = new RegExp(`^${dirPrefix}(\\d+)-`).exec(entry)?.[1];
-    if (!pid || existsSync(`/proc/${pid}`)) continue;
+    if (!pid || running(pid)) continue;
     const dir = path.join(os.tmpdir(), entry);
     if (statSync(dir).uid === process.getuid?.()) rmSync(dir, { recursive: true, force: true });
   }

@@ -64,6 +64,7 @@ test('only features the console has a page for are offered, so no item leads bac
     'Servers',
     'Applications',
     'Databases',
+    'Desktops',
     'Active Sessions',
     'Manage Users',
     'Manage Roles',
