@@ -128,7 +128,7 @@ describe.each(engines)('desktops through the gateway on %s', (engine) => {
     const user = await gw.signIn({ roles: ['desktop-dev'] });
     const { rfb, init, session } = await connect(user, 'xterm-box');
     expect(init).toMatchObject({ width: 800, height: 600 });
-    expect(session).toEqual({ type: 'session', sid: expect.any(String), mode: 'owner', recording: true, clipboard: true });
+    expect(session).toEqual({ type: 'session', sid: expect.stringMatching(/^[0-9a-f-]{36}$/), mode: 'owner', recording: true, clipboard: true });
     const sid = (session as { sid: string }).sid;
     rfb.setPixelFormat32();
     rfb.setEncodings([encodings.raw]);
