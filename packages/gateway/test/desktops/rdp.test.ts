@@ -112,7 +112,8 @@ function whiteAndText(viewer: RfbViewer, w: number, h: number): { white: number;
 
   it('draws the xterm of the RDP session into a private VNC server that takes keystrokes, and close() ends it all', async () => {
     const openRdp = rdpOpener({ certificateStore: store });
-    const sessionDirs = () => readdirSync(os.tmpdir()).filter((e) => e.startsWith('portcullis-rdp-'));
+    // This process's session directories only: a sweep may remove another, dead agent's at the same moment.
+    const sessionDirs = () => readdirSync(os.tmpdir()).filter((e) => e.startsWith(`portcullis-rdp-${process.pid}-`));
     const dirsBefore = sessionDirs();
     const started = performance.now();
     const endpoint: DesktopEndpoint = await openRdp({
