@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Store } from '../../platform/storage/store';
 import { announcedTable } from '../lists/announcedTable';
+import { replaceLabelledRow } from '../lists/labelledRows';
+import { appTable } from './list';
 import { fqdnOf } from './address';
 import type { AppRow } from './tables';
 
@@ -49,7 +51,6 @@ export function appRepo(store: Store) {
     /** Inserts or replaces an app and its label rows, in one transaction. */
     async upsert(app: AppRecord, now: number): Promise<void> {
       await store.transaction(async (tx) => {
-        const q = db(tx);
         const values = {
           name: app.name,
           uri: app.uri,
@@ -62,14 +63,7 @@ export function appRepo(store: Store) {
           expires_at: app.expiresAt,
           updated_at: now,
         };
-        await q
-          .insertInto('apps')
-          .values({ id: app.id, created_at: now, ...values })
-          .onConflict((oc) => oc.column('id').doUpdateSet(values))
-          .execute();
-        await q.deleteFrom('app_labels').where('app_id', '=', app.id).execute();
-        const labels = Object.entries(app.labels).map(([name, value]) => ({ app_id: app.id, name, value }));
-        if (labels.length) await q.insertInto('app_labels').values(labels).execute();
+        await replaceLabelledRow(tx, appTable, app.id, values, app.labels, now);
       });
     },
 
@@ -102,12 +96,6 @@ export function appRepo(store: Store) {
     /** Every live app served under this host name (the launcher's lookup, narrowed by public address when it names one). */
     async byFqdn(fqdn: string, now: number): Promise<AppRecord[]> {
       const rows = await db().selectFrom('apps').select(columns).where(live(now)).where('fqdn', '=', fqdn.toLowerCase()).orderBy('updated_at', 'desc').orderBy('id').limit(100).execute();
-      return rows.map(toRecord);
-    },
-
-    /** The live apps named `name` (the command line names TCP apps by name). */
-    async byName(name: string, now: number): Promise<AppRecord[]> {
-      const rows = await db().selectFrom('apps').select(columns).where(live(now)).where('name', '=', name).orderBy('updated_at', 'desc').orderBy('id').limit(100).execute();
       return rows.map(toRecord);
     },
   };

@@ -1,20 +1,8 @@
 import { z } from 'zod';
+import { resourceListQuery } from '../lists/listQuery';
 import { clusterParams } from '../../platform/clusters/schemas';
 
-/** The resource-list query of wire-notes: limit (max 1000), startKey, sort field:dir, query, search. */
-export const appListQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(1000, 'limit may be at most 1000').default(50),
-  startKey: z.string().max(2000).optional(),
-  sort: z
-    .string()
-    .regex(/^(name|uri|publicAddr):(asc|desc)$/, 'sort must be name, uri or publicAddr, then :asc or :desc')
-    .optional(),
-  query: z.string().max(2000).optional(),
-  search: z.string().max(500).optional(),
-  // Apps cannot be requested yet, so searching as requestable roles lists what the user's own roles reach.
-  searchAsRoles: z.enum(['yes', 'no', '']).optional(),
-});
-export type AppListQuery = z.infer<typeof appListQuery>;
+export const appListQuery = resourceListQuery(['name', 'uri', 'publicAddr']);
 
 const fqdn = z.string().min(1).max(253);
 const publicAddr = z.string().min(1).max(260);

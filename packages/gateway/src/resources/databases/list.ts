@@ -1,10 +1,8 @@
 import type { RoleSet } from '../../management/roles/roleset';
-import { filterConditions } from '../lists/filters';
-import { listPage } from '../lists/page';
+import { listLabelled } from '../lists/labelledList';
+import type { ResourceListQuery } from '../lists/listQuery';
 import type { ListTable } from '../lists/sql';
-import { visibility } from '../lists/visibility';
-import type { DatabaseRecord, DatabaseRepo, DatabaseSortField } from './repo';
-import type { DatabaseListQuery } from './schemas';
+import type { DatabaseRepo } from './repo';
 
 /** How databases are stored, for the list's predicates, keywords and role selectors (db_labels). */
 export const databaseTable: ListTable = {
@@ -14,19 +12,17 @@ export const databaseTable: ListTable = {
   fields: { name: 'name', protocol: 'protocol', type: 'type', description: 'description' },
 };
 
-const sortValue: Record<DatabaseSortField, (d: DatabaseRecord) => string> = { name: (d) => d.name, protocol: (d) => d.protocol, type: (d) => d.type };
-
-/** One page of the databases a user may see, filtered, sorted and paged in the database (lists/page.ts). */
-export function listDatabases(repo: DatabaseRepo, roles: RoleSet, q: DatabaseListQuery, now: number) {
-  const [field, dir] = (q.sort ?? 'name:asc').split(':') as [DatabaseSortField, 'asc' | 'desc'];
-  return listPage(repo, {
+/** One page of the databases a user may see. */
+export const listDatabases = (repo: DatabaseRepo, roles: RoleSet, q: ResourceListQuery, now: number) =>
+  listLabelled(
+    repo,
+    {
+      table: databaseTable,
+      selector: 'db_labels',
+      kind: 'db',
+      sorts: { name: { column: 'name', value: (d) => d.name }, protocol: { column: 'protocol', value: (d) => d.protocol }, type: { column: 'type', value: (d) => d.type } },
+    },
+    roles,
+    q,
     now,
-    limit: q.limit,
-    startKey: q.startKey,
-    sort: { field, dir },
-    sortValue: sortValue[field],
-    visible: visibility(roles, 'db_labels', databaseTable),
-    conditions: filterConditions(databaseTable, q),
-    canSee: (d) => roles.canAccess('db', d.labels, undefined, d.id),
-  });
-}
+  );

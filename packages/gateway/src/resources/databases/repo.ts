@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Store } from '../../platform/storage/store';
 import { announcedTable } from '../lists/announcedTable';
+import { replaceLabelledRow } from '../lists/labelledRows';
+import { databaseTable } from './list';
 import type { DatabaseProtocol } from './protocols/protocol';
 import type { DatabaseRow } from './tables';
 
@@ -52,7 +54,6 @@ export function databaseRepo(store: Store) {
     /** Inserts or replaces a database and its label rows, in the transaction given (or one of its own). */
     async upsert(d: DatabaseRecord, now: number, tx?: Store): Promise<void> {
       const write = async (t: Store) => {
-        const q = db(t);
         const values = {
           name: d.name,
           protocol: d.protocol,
@@ -65,23 +66,10 @@ export function databaseRepo(store: Store) {
           expires_at: d.expiresAt,
           updated_at: now,
         };
-        await q
-          .insertInto('databases')
-          .values({ id: d.id, created_at: now, ...values })
-          .onConflict((oc) => oc.column('id').doUpdateSet(values))
-          .execute();
-        await q.deleteFrom('database_labels').where('database_id', '=', d.id).execute();
-        const labels = Object.entries(d.labels).map(([name, value]) => ({ database_id: d.id, name, value }));
-        if (labels.length) await q.insertInto('database_labels').values(labels).execute();
+        await replaceLabelledRow(t, databaseTable, d.id, values, d.labels, now);
       };
       if (tx) await write(tx);
       else await store.transaction(write);
-    },
-
-    /** The live databases named `name`, the latest announced first (several agents may serve one name). */
-    async byName(name: string, now: number): Promise<DatabaseRecord[]> {
-      const rows = await db().selectFrom('databases').select(columns).where(live(now)).where('name', '=', name).orderBy('updated_at', 'desc').orderBy('id').limit(100).execute();
-      return rows.map(toRecord);
     },
 
     /** The enrolled database (not an agent's) named `name`: POST and PUT work on these only. */

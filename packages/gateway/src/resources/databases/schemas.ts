@@ -1,21 +1,9 @@
 import { z } from 'zod';
+import { resourceListQuery } from '../lists/listQuery';
 import { clusterParams } from '../../platform/clusters/schemas';
 import { databaseProblem, databaseTarget } from '../../agent/tunnel/databases';
 
-/** The resource-list query of wire-notes: limit (max 1000), startKey, sort field:dir, query, search. */
-export const databaseListQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(1000, 'limit may be at most 1000').default(50),
-  startKey: z.string().max(2000).optional(),
-  sort: z
-    .string()
-    .regex(/^(name|protocol|type):(asc|desc)$/, 'sort must be name, protocol or type, then :asc or :desc')
-    .optional(),
-  query: z.string().max(2000).optional(),
-  search: z.string().max(500).optional(),
-  // Databases cannot be requested yet, so searching as requestable roles lists what the user's own roles reach.
-  searchAsRoles: z.enum(['yes', 'no', '']).optional(),
-});
-export type DatabaseListQuery = z.infer<typeof databaseListQuery>;
+export const databaseListQuery = resourceListQuery(['name', 'protocol', 'type']);
 
 export const databaseParams = clusterParams.extend({ database: z.string().min(1).max(63) }).strict();
 

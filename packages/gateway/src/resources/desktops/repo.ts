@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Store } from '../../platform/storage/store';
 import type { DesktopOs } from '../../agent/desktops/target';
 import { announcedTable } from '../lists/announcedTable';
+import { replaceLabelledRow } from '../lists/labelledRows';
+import { desktopTable } from './list';
 import type { DesktopRow } from './tables';
 
 /** A desktop an agent serves, as the gateway keeps it. */
@@ -67,29 +69,8 @@ export function desktopRepo(store: Store) {
           expires_at: d.expiresAt,
           updated_at: now,
         };
-        await tx.db
-          .insertInto('desktops')
-          .values({ id: d.id, created_at: now, ...values })
-          .onConflict((oc) => oc.column('id').doUpdateSet(values))
-          .execute();
-        await tx.db.deleteFrom('desktop_labels').where('desktop_id', '=', d.id).execute();
-        const labels = Object.entries(d.labels).map(([name, value]) => ({ desktop_id: d.id, name, value }));
-        if (labels.length) await tx.db.insertInto('desktop_labels').values(labels).execute();
+        await replaceLabelledRow(tx, desktopTable, d.id, values, d.labels, now);
       });
-    },
-
-    /** The live desktops named `name`, the latest announced first (several agents may serve one name). */
-    async byName(name: string, now: number): Promise<DesktopRecord[]> {
-      const rows = await db()
-        .selectFrom('desktops')
-        .select(columns)
-        .where(live(now))
-        .where('name', '=', name)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id')
-        .limit(100)
-        .execute();
-      return rows.map(toRecord);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Tables } from '../../platform/storage/tables';
 import type { KeysetQuery } from './page';
 
 /** The tables of the kinds agents announce: rows listed while their agent heartbeats, found again on reconnection. */
-export type AnnouncedTableName = 'nodes' | 'apps' | 'databases' | 'desktops';
+export type AnnouncedTableName = 'nodes' | 'apps' | 'databases' | 'desktops' | 'kube_clusters';
 
 /** The columns the shared queries rely on, which every announced kind's table has. */
 interface AnnouncedRow {
@@ -60,6 +60,12 @@ export function announcedTable<T extends AnnouncedTableName, C extends ColumnOf<
     /** Keeps the resources an agent serves listed until `expiresAt` (now, when the agent has gone). */
     async touchServedBy(agentId: string, expiresAt: number, now: number): Promise<void> {
       await db().updateTable(from).set({ expires_at: expiresAt, updated_at: now }).where('agent_id', '=', agentId).execute();
+    },
+
+    /** The live resources named `name`, the latest announced first (several agents may serve one name). */
+    async byName(resourceName: string, now: number): Promise<R[]> {
+      const rows = await db().selectFrom(from).select(columns).where(live(now)).where(name, '=', resourceName).orderBy('updated_at', 'desc').orderBy('id').limit(100).execute();
+      return (rows as unknown as Pick<Tables[T], C>[]).map(toRecord);
     },
 
     /** One page in (sort field, id) order; asks for one row more than the limit to know if a next page exists. */

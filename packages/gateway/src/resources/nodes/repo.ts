@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Store } from '../../platform/storage/store';
 import { announcedTable } from '../lists/announcedTable';
+import { replaceLabelledRow } from '../lists/labelledRows';
+import { nodeTable } from './list';
 import type { NodeRow } from './tables';
 
 export interface NodeRecord {
@@ -45,7 +47,6 @@ export function nodeRepo(store: Store) {
     /** Inserts or replaces a node and its label rows, in one transaction. */
     async upsert(node: NodeWrite, now: number): Promise<void> {
       await store.transaction(async (tx) => {
-        const q = db(tx);
         const values = {
           hostname: node.hostname,
           addr: node.addr,
@@ -55,14 +56,7 @@ export function nodeRepo(store: Store) {
           expires_at: node.expiresAt,
           updated_at: now,
         };
-        await q
-          .insertInto('nodes')
-          .values({ id: node.id, created_at: now, ...values })
-          .onConflict((oc) => oc.column('id').doUpdateSet(values))
-          .execute();
-        await q.deleteFrom('node_labels').where('node_id', '=', node.id).execute();
-        const labels = Object.entries(node.labels).map(([name, value]) => ({ node_id: node.id, name, value }));
-        if (labels.length) await q.insertInto('node_labels').values(labels).execute();
+        await replaceLabelledRow(tx, nodeTable, node.id, values, node.labels, now);
       });
     },
 
