@@ -109,3 +109,10 @@ export { type DesktopSocket, type DesktopTarget, openDesktopSocket } from './des
 export { DesktopPlayer, type DesktopPlayerProps } from './desktops/DesktopPlayer';
 export { openDesktopPlaybackSocket } from './desktops/desktopPlayback';
 export type { RfbChannel, RfbClient, RfbFactory } from './desktops/rfb';
+
+// Kubernetes: the list, how to connect (kubectl, or a terminal on a pod in a tab of its own), and that terminal's socket.
+export { KubeList, type KubeListProps } from './kube/KubeList';
+export { ConnectKubeDialog, type ConnectKubeDialogProps } from './kube/ConnectKubeDialog';
+export { type FetchKubes, gatewayKubes, type KubePage } from './kube/kubeService';
+export { type PodExec, podExecFromQuery, podExecPath } from './kube/podExec';
+export { type KubeExecTarget, openKubeExecSocket } from './kube/kubeExecSocket';

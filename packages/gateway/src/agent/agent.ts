@@ -14,6 +14,8 @@ import { serveDatabase } from './databaseService';
 import { announcedDesktopOf, type AgentDesktop } from './desktops';
 import type { OpenRdp } from './desktops/endpoint';
 import { serveDesktop } from './desktopService';
+import type { AgentKubeCluster } from './kubeClusters';
+import { serveKube } from './kubeService';
 import { announcedDatabaseOf, type AgentDatabase } from './databases';
 import { serveNode } from './nodeService';
 import { refuseBadRequest } from './refuseBadRequest';
@@ -37,6 +39,8 @@ export interface AgentOptions {
   databaseMatchers?: Record<string, string[]>;
   /** Desktops served beside the node (--desktop), announced with the same labels. */
   desktops?: AgentDesktop[];
+  /** Kubernetes clusters served beside the node (--kube), announced with the same labels. */
+  kubeClusters?: AgentKubeCluster[];
   /** Draws an rdp:// desktop into a VNC server of the agent's for one session; without it RDP sessions are refused. */
   openRdp?: OpenRdp;
   hostname?: string;
@@ -76,6 +80,8 @@ export class Agent extends EventEmitter<AgentEvents> {
   private databasesById = new Map<string, AgentDatabase>();
   /** The --desktop desktops served, by the id the gateway gave each. */
   private desktopsById = new Map<string, AgentDesktop>();
+  /** The --kube clusters served, by the id the gateway gave each. */
+  private kubeClustersById = new Map<string, AgentKubeCluster>();
   private readonly hostname: string;
   private readonly log: (message: string) => void;
   /** What this agent serves, by resource kind: the stream requests of each kind go to its service. */
@@ -84,6 +90,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     app: async (stream, request, id) => serveApp(stream, request, this.appsById.get(id)),
     db: async (stream, request, id) => serveDatabase(stream, request, this.databasesById.get(id), this.options.databaseMatchers !== undefined),
     windows_desktop: async (stream, request, id) => serveDesktop(stream, request, this.desktopsById.get(id), this.options.openRdp),
+    kube_cluster: async (stream, request, id) => serveKube(stream, request, this.kubeClustersById.get(id)?.forwarder),
   };
 
   constructor(private readonly options: AgentOptions) {
@@ -186,6 +193,7 @@ export class Agent extends EventEmitter<AgentEvents> {
         ...(this.options.desktops ?? []).map((d) => ({ kind: 'windows_desktop', name: d.name, addr: '', labels: this.options.labels, desktop: announcedDesktopOf(d) })),
         // The desktop service: this agent, as the list of agents serving desktops shows it.
         ...(this.options.desktops?.length ? [{ kind: 'windows_desktop_service', name: this.hostname, addr, labels: this.options.labels }] : []),
+        ...(this.options.kubeClusters ?? []).map((k) => ({ kind: 'kube_cluster', name: k.name, addr: '', labels: this.options.labels })),
       ],
       commandLabels: this.commandLabelValues,
     };
@@ -207,6 +215,8 @@ export class Agent extends EventEmitter<AgentEvents> {
     this.databasesById = new Map(resources.flatMap((r) => (r.kind === 'db' && databases.has(r.name) ? [[r.id, databases.get(r.name)!] as const] : [])));
     const desktops = new Map((this.options.desktops ?? []).map((d) => [d.name, d]));
     this.desktopsById = new Map(resources.flatMap((r) => (r.kind === 'windows_desktop' && desktops.has(r.name) ? [[r.id, desktops.get(r.name)!] as const] : [])));
+    const kubeClusters = new Map((this.options.kubeClusters ?? []).map((k) => [k.name, k]));
+    this.kubeClustersById = new Map(resources.flatMap((r) => (r.kind === 'kube_cluster' && kubeClusters.has(r.name) ? [[r.id, kubeClusters.get(r.name)!] as const] : [])));
     this.log(`connected as agent ${agentId}, serving ${resources.map((r) => `${r.kind} ${r.name} (${r.id})`).join(', ')}`);
     this.emit('connected', { agentId, resources });
   }

@@ -5,6 +5,7 @@ import { rdpOpener } from './desktops/rdp';
 import { collect, parseApps } from './apps';
 import { parseDatabaseMatchers, parseDatabases } from './databases';
 import { parseDesktops } from './desktops';
+import { parseKubeClusters } from './kubeClusters';
 import { parseLabels } from './labels';
 
 interface AgentFlags {
@@ -21,13 +22,14 @@ interface AgentFlags {
   dbMatch: string[];
   desktop: string[];
   desktopOs: string[];
+  kube: string[];
 }
 
 /** `portcullis agent`: run the node agent on this host. */
 export function agentCommand(program: Command) {
   program
     .command('agent')
-    .description('run the agent: dial out to the gateway and serve shells on this host as a node, and any applications, databases and desktops given')
+    .description('run the agent: dial out to the gateway and serve shells on this host as a node, and any applications, databases, desktops and Kubernetes clusters given')
     .requiredOption('--gateway <url>', "the gateway's public URL, e.g. https://portcullis.example.com:3080")
     .option('--token <token>', 'join token (needed the first time; the agent keeps the identity it is issued)')
     .option('--labels <k=v,...>', 'static labels of this node', '')
@@ -41,6 +43,7 @@ export function agentCommand(program: Command) {
     .option('--db-match <label=value>', 'also serve the databases enrolled from the console whose labels match (repeatable; *=* for all)', collect, [])
     .option('--desktop <name=uri>', 'also serve a desktop: vnc://[:password@]host:port or rdp://[user[:password]@]host[:port] (repeatable); the password stays with the agent', collect, [])
     .option('--desktop-os <name=os>', "a desktop's OS, linux or windows (default linux for vnc://, windows for rdp://; repeatable)", collect, [])
+    .option('--kube <name=kubeconfig>', "also serve a Kubernetes cluster, reached with the kubeconfig's current context (repeatable); its credentials stay with the agent", collect, [])
     .action(async (opts: AgentFlags) => {
       const agent = new Agent({
         gateway: opts.gateway,
@@ -53,6 +56,7 @@ export function agentCommand(program: Command) {
         databases: parseDatabases(opts.db),
         ...(opts.dbMatch.length && { databaseMatchers: parseDatabaseMatchers(opts.dbMatch) }),
         desktops: parseDesktops(opts.desktop, opts.desktopOs),
+        kubeClusters: parseKubeClusters(opts.kube, (m) => console.error(`[agent] ${m}`)),
         // FreeRDP pins each RDP server's certificate the first time (trust on first use) in the agent's own data.
         openRdp: rdpOpener({ certificateStore: path.join(opts.dataDir, 'rdp') }),
         ...(opts.hostname ? { hostname: opts.hostname } : {}),

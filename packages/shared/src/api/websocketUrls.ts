@@ -1,7 +1,7 @@
 import { compilePath } from '../routes/compilePath';
 import { websocketPaths } from '../routes/apiPaths';
 import { queryString } from '../routes/queryString';
-import { terminalSocketPath, type TerminalParams } from '../terminal/params';
+import { terminalSocketPath, type KubeExecParams, type TerminalParams } from '../terminal/params';
 
 /** The websocket origin for a page origin: https → wss, http → ws. */
 export function websocketOrigin(origin: string): string {
@@ -15,6 +15,11 @@ export function terminalSocketUrl(
   p: { clusterId: string; accessToken: string; params: TerminalParams; traceparent?: string },
 ): string {
   return websocketOrigin(origin) + terminalSocketPath(p.clusterId, p.accessToken, p.params, p.traceparent);
+}
+
+/** A terminal on a pod of Kubernetes cluster `kubeCluster` (the terminal protocol, as a node's shell). */
+export function kubeExecSocketUrl(origin: string, p: { clusterId: string; kubeCluster: string; accessToken: string; params: KubeExecParams }): string {
+  return websocketOrigin(origin) + compilePath(websocketPaths.kubeExec, { clusterId: p.clusterId, kubeCluster: p.kubeCluster }) + queryString({ access_token: p.accessToken, params: JSON.stringify(p.params) });
 }
 
 /** A desktop session as `username`, or with `sid`, joining that live session as an observer. */

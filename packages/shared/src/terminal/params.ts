@@ -31,3 +31,22 @@ function queryString(fields: Record<string, string | undefined>): string {
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
     .join('&');
 }
+
+/**
+ * The `params` of the Kubernetes exec websocket: a command in a pod's container, on a terminal, as one of the
+ * Kubernetes users and groups the caller's roles grant (all of them when left out). The socket then speaks the
+ * terminal protocol, as a node's shell does.
+ */
+export const kubeExecParams = z.object({
+  namespace: z.string().min(1).max(253),
+  pod: z.string().min(1).max(253),
+  /** Left out: the pod's only (or default) container. */
+  container: z.string().min(1).max(253).optional(),
+  /** The command and its arguments, as a shell would split them; '/bin/sh' in the console by default. */
+  command: z.array(z.string().min(1).max(4096)).min(1).max(64),
+  term: z.object({ w: z.number().int().min(1).max(1000), h: z.number().int().min(1).max(1000) }),
+  kubernetes_user: z.string().min(1).max(253).optional(),
+  kubernetes_groups: z.array(z.string().min(1).max(253)).max(64).optional(),
+});
+
+export type KubeExecParams = z.infer<typeof kubeExecParams>;

@@ -105,6 +105,12 @@ export const desktopRequest = z.object({
 });
 export type DesktopRequest = z.infer<typeof desktopRequest>;
 
+/**
+ * What the gateway may ask of a Kubernetes cluster an agent serves: a connection to its API, over which the
+ * gateway speaks HTTP (one request or upgrade per stream), already authorised and naming whom to impersonate.
+ */
+export const kubeRequest = z.object({ op: z.literal('dial') });
+
 /** A resource an agent serves, as it announces it: its kind, its name there, and labels that roles select it by. */
 export const announcedResource = z.object({
   kind: z.string().min(1).max(63),

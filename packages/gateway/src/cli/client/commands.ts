@@ -29,7 +29,7 @@ const signIn = (flags: LoginFlags): Promise<SignedIn> => {
   return flags.headless ? headlessLogin(proxy, user, errorLine) : passwordLogin(proxy, user);
 };
 
-const fromProfile = (): SignedIn => {
+export const fromProfile = (): SignedIn => {
   const profile = currentProfile();
   return { profile, gateway: gatewayApi(profile.proxy, { csrf: profile.csrf, secret: profile.secret, token: profile.token }) };
 };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { ControlMessage, ParticipantMode } from '@portcullis/shared';
-import type { WebSocket } from 'ws';
 import { recordEvent } from '../../management/audit/record';
 import type { Store } from '../../platform/storage/store';
 import { keyframeThread, type ScreenMirror } from '../recordings/screenMirrors';
@@ -11,7 +10,7 @@ import { withCreditGate } from './creditGate';
 import { unmetPolicies, waitingText, type ModerationPolicy, type UnmetPolicy } from './moderation';
 import { TransferApprovals, type TransferRequest, type TransferSpec } from './moderationTransfers';
 import { sessionJson } from './sessionJson';
-import { receiveFrame, refuse, sendControl, type Incoming } from './socket';
+import { receiveFrame, refuse, sendControl, type Incoming, type PartySocket } from './socket';
 import type { SessionTracker, TrackedSession } from './tracker';
 
 /** A joined party further behind than this is dropped rather than letting the gateway buffer without bound. */
@@ -23,7 +22,7 @@ interface Party {
   mode: ParticipantMode | 'owner';
   /** The user's role names, which moderation policies' filters read. */
   roles: string[];
-  socket: WebSocket;
+  socket: PartySocket;
   /** Output that came while a joiner's first screen was being made; sent right after it. */
   held?: { chunks: Buffer[]; bytes: number };
 }
@@ -44,7 +43,7 @@ export interface LiveSessionOptions {
   session: TrackedSession;
   channel: Channel;
   /** The owner's party, with what they sent before the session opened and the roles joiners are matched against. */
-  owner: { partyId: string; socket: WebSocket; held: Incoming[]; roles: string[] };
+  owner: { partyId: string; socket: PartySocket; held: Incoming[]; roles: string[] };
   /** Interactive sessions have a terminal: they are resized, joined and (unless `recordings` is absent) recorded. */
   interactive: boolean;
   /** Where the session is recorded; absent when the owner's roles turn recording off. */
@@ -148,7 +147,7 @@ export class LiveSession {
   }
 
   /** Joins a browser to the session in `mode`: it gets the current screen, then the output from that point on. */
-  async join(socket: WebSocket, user: string, mode: ParticipantMode, remoteAddr: string, held: () => Incoming[], roles: string[] = []): Promise<void> {
+  async join(socket: PartySocket, user: string, mode: ParticipantMode, remoteAddr: string, held: () => Incoming[], roles: string[] = []): Promise<void> {
     const { session, tracker } = this.o;
     const recorder = await this.recorder;
     if (this.done) return refuse(socket, `session ${session.id} has ended`);

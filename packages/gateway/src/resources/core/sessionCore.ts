@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { MfaResponseJson, ParticipantMode } from '@portcullis/shared';
-import type { WebSocket } from 'ws';
 import type { Identity } from '../../platform/access/identity';
 import { recordEvent, type EventName } from '../../management/audit/record';
 import { LockedSessions } from '../../management/locks/sessions';
@@ -8,6 +7,7 @@ import type { Gateway } from '../../platform/server/context';
 import { closeInterruptedRecordings } from '../recordings/recover';
 import type { RecordingStore } from '../recordings/store';
 import { admit, isRefusal, refuseAdmission, type Admission, type AdmitRequest, type Refusal } from './admit';
+import type { Channel } from './channel';
 import { ResourceUnreachableError, type Connectors } from './connectors';
 import { joinModes, joinRefusal, recordingEnabled } from './joinPolicy';
 import { LiveSession, type SessionEnd } from './liveSession';
@@ -15,18 +15,25 @@ import { moderationPolicies } from './moderation';
 import type { ResourceKinds } from './resource';
 import { sessionJson } from './sessionJson';
 import { askOnSocket, checkSessionAnswer, sessionMfaRequired, sessionMfaTimeoutMs } from './sessionMfa';
-import { refuse, sendControl, type Held } from './socket';
+import { refuse, sendControl, type Held, type PartySocket } from './socket';
 import { SessionTracker, type TrackedSession } from './tracker';
 
 /** A session without a terminal (one command) is still described with one: the default window. */
 const noTerminal = { w: 80, h: 24 };
 
 export interface StartOptions {
-  socket: WebSocket;
+  socket: PartySocket;
   /** What the browser sent during admission (see holdIncoming); the answer to a second-factor challenge is taken from it. */
   held: Held;
   /** A shell on a terminal (interactive: joinable, recorded, session.start written) or one command. */
   open: { type: 'shell'; term: { w: number; h: number } } | { type: 'exec'; command: string };
+  /**
+   * For a kind that reaches its resources its own way (a pod's exec, through the Kubernetes API): opens the
+   * channel instead of the resource's connector, once admission and any second factor have passed.
+   */
+  channel?: () => Channel;
+  /** Fields of this session's own beside the resource's (the pod and container of a Kubernetes exec). */
+  auditFields?: Record<string, string>;
   /** Events of the adapter's own, written after the session ends and before its session.end event. */
   onEnd?: (end: SessionEnd, auditFields: Record<string, unknown>) => Promise<unknown>;
 }
@@ -69,7 +76,7 @@ export class SessionCore {
   }
 
   /** Admission for a websocket: a refusal is written into the terminal and the socket closed. */
-  async admitSocket(socket: WebSocket, request: Omit<AdmitRequest, 'kind'> & { kind: string }): Promise<Admission | undefined> {
+  async admitSocket(socket: PartySocket, request: Omit<AdmitRequest, 'kind'> & { kind: string }): Promise<Admission | undefined> {
     const admission = await this.admit(request);
     if (!isRefusal(admission)) return admission;
     refuse(socket, admission.message);
@@ -106,7 +113,7 @@ export class SessionCore {
     }
     let channel;
     try {
-      channel = this.connectors.for(resource).channel(resource, request, { user, keyId: `${user}@${clusterName}` });
+      channel = options.channel?.() ?? this.connectors.for(resource).channel(resource, request, { user, keyId: `${user}@${clusterName}` });
     } catch (err) {
       if (err instanceof ResourceUnreachableError) return refuse(socket, err.message);
       throw err;
@@ -117,7 +124,7 @@ export class SessionCore {
       { id: partyId, user, remoteAddr },
     );
     const recorded = recordingEnabled(identity.roles);
-    const auditFields = { sid, login, ...kind.auditFields(resource), namespace: 'default' };
+    const auditFields = { sid, login, ...kind.auditFields(resource), ...options.auditFields, namespace: 'default' };
     const live = new LiveSession({
       store: this.gw.store,
       now: this.gw.now,
@@ -157,7 +164,7 @@ export class SessionCore {
   }
 
   /** Joins the browser to a running session in the requested mode, or refuses with the reason. */
-  async join(socket: WebSocket, identity: Identity, sid: string, requested: ParticipantMode | undefined, remoteAddr: string, held: Held): Promise<void> {
+  async join(socket: PartySocket, identity: Identity, sid: string, requested: ParticipantMode | undefined, remoteAddr: string, held: Held): Promise<void> {
     const live = this.live.get(sid);
     if (!live) return refuse(socket, `session ${sid} was not found or has ended`);
     const allowed = this.modesFor(identity, sid);
@@ -180,7 +187,7 @@ export class SessionCore {
   }
 
   /** Why the session may not open for want of a second factor, asked for on the socket when the roles require one; undefined when it may. */
-  private async secondFactorRefusal(socket: WebSocket, held: Held, identity: Identity, remoteAddr: string): Promise<string | undefined> {
+  private async secondFactorRefusal(socket: PartySocket, held: Held, identity: Identity, remoteAddr: string): Promise<string | undefined> {
     if (!sessionMfaRequired(identity)) return undefined;
     return askOnSocket(this.gw.mfa, socket, held, identity, remoteAddr, this.options.sessionMfaTimeoutMs ?? sessionMfaTimeoutMs);
   }

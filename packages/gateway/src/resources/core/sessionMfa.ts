@@ -1,9 +1,8 @@
 import { mfaResponseMessage, type MfaResponseJson } from '@portcullis/shared';
-import type { WebSocket } from 'ws';
 import type { SecondFactor } from '../../management/mfa/verifier';
 import { HttpError } from '../../platform/access/errors';
 import type { Identity } from '../../platform/access/identity';
-import { sendControl, type Held } from './socket';
+import { sendControl, type Held, type PartySocket } from './socket';
 
 /** How long a session waits for the answer to its second-factor challenge. */
 export const sessionMfaTimeoutMs = 60_000;
@@ -37,7 +36,7 @@ export async function checkSessionAnswer(mfa: SecondFactor, identity: Identity, 
  * apart from its keystrokes, which wait for the shell) and checks it. Undefined when the session may open,
  * otherwise why not.
  */
-export async function askOnSocket(mfa: SecondFactor, socket: WebSocket, held: Held, identity: Identity, remoteAddr: string, timeoutMs: number): Promise<string | undefined> {
+export async function askOnSocket(mfa: SecondFactor, socket: PartySocket, held: Held, identity: Identity, remoteAddr: string, timeoutMs: number): Promise<string | undefined> {
   const user = identity.user.name;
   if (!(await mfa.hasDevice(user))) {
     return 'your roles require a second factor for every session and you have no MFA device: add one in Account settings, Two-Factor Devices (/web/account/twofactor)';

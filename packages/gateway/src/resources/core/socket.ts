@@ -1,7 +1,24 @@
 import { decodeFrame, encodeControl, type ControlMessage, type DecodedFrame } from '@portcullis/shared';
-import type { WebSocket } from 'ws';
 
 export type Incoming = [data: Buffer, isBinary: boolean];
+
+/**
+ * What the session core needs of a party's connection: a browser's websocket (ws's WebSocket is one), or
+ * anything that speaks the terminal protocol as one does (kubectl's exec stream, translated).
+ */
+export interface PartySocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  /** Bytes sent but not yet written out: a joiner too far behind is dropped. */
+  readonly bufferedAmount: number;
+  send(data: Buffer | string, options?: { binary?: boolean }): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): this;
+  on(event: 'close', listener: () => void): this;
+  off(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): this;
+  off(event: 'close', listener: () => void): this;
+  once(event: 'close', listener: () => void): this;
+}
 
 type Control<T extends ControlMessage['type']> = Extract<ControlMessage, { type: T }>;
 
@@ -28,7 +45,7 @@ const controlOf = (data: Buffer, isBinary: boolean): ControlMessage | undefined 
 };
 
 /** Starts holding what the browser sends, so keystrokes typed at once are not lost while the checks run. */
-export function holdIncoming(socket: WebSocket): Held {
+export function holdIncoming(socket: PartySocket): Held {
   const held: Incoming[] = [];
   let wanted: { type: ControlMessage['type']; found: (message: ControlMessage) => void } | undefined;
   const hold = (data: Buffer, isBinary: boolean) => {
@@ -64,12 +81,12 @@ export function holdIncoming(socket: WebSocket): Held {
   return Object.assign(release, { take });
 }
 
-export const sendControl = (socket: WebSocket, message: ControlMessage): void => {
+export const sendControl = (socket: PartySocket, message: ControlMessage): void => {
   if (socket.readyState === socket.OPEN) socket.send(encodeControl(message));
 };
 
 /** Decodes one message from a browser's terminal socket; a malformed one is answered with an error, not dropped silently. */
-export function receiveFrame(socket: WebSocket, data: Buffer, isBinary: boolean): DecodedFrame | undefined {
+export function receiveFrame(socket: PartySocket, data: Buffer, isBinary: boolean): DecodedFrame | undefined {
   try {
     return decodeFrame(isBinary ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data.toString());
   } catch (err) {
@@ -79,7 +96,7 @@ export function receiveFrame(socket: WebSocket, data: Buffer, isBinary: boolean)
 }
 
 /** Refuses inside the terminal: the user reads why, then the socket closes. */
-export function refuse(socket: WebSocket, message: string): void {
+export function refuse(socket: PartySocket, message: string): void {
   sendControl(socket, { type: 'error', message });
   sendControl(socket, { type: 'close', reason: message });
   socket.close(1000, 'refused');

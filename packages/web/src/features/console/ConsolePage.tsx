@@ -74,10 +74,8 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
       {tabs.map((tab) => (
         <TerminalPane
           key={tab.id}
-          serverId={tab.serverId}
-          login={tab.login}
           visible={tab.id === activeId}
-          connect={(params) => connect(tab.clusterId, params)}
+          connect={(term) => connect(tab.clusterId, { server_id: tab.serverId, login: tab.login, term })}
           onStatus={(status) => change(tab.id, { status })}
           onSession={(session) => change(tab.id, { hostname: session.server_hostname, sessionId: session.id, moderated: session.moderated === true })}
           approvals={approvalsOf(tab.id)}

@@ -10,17 +10,16 @@ import {
   xtermTheme,
 } from '@portcullis/console-kit';
 import { Box, useTheme } from '@portcullis/design';
-import type { SessionInfo, TerminalParams } from '@portcullis/shared';
+import type { SessionInfo } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { webConfigAtom } from '../../config';
 
 export interface TerminalPaneProps {
-  serverId: string;
-  login: string;
   /** Hidden panes keep their session running; only the visible one is fitted and focused. */
   visible: boolean;
-  connect: (params: TerminalParams) => TerminalSocket;
+  /** Opens the session's socket (a node's shell, a command in a pod) at the terminal's size; called once, on mount. */
+  connect: (term: { w: number; h: number }) => TerminalSocket;
   onStatus?: (status: TerminalStatus) => void;
   onSession?: (session: SessionInfo) => void;
   onClose?: (reason: string) => void;
@@ -30,8 +29,11 @@ export interface TerminalPaneProps {
   approvals?: TransferApprovals;
 }
 
-/** One live terminal: xterm in a box that fills its parent, wired to the gateway by a TerminalEngine. */
-export function TerminalPane({ serverId, login, visible, connect, approvals, ...handlers }: TerminalPaneProps) {
+/**
+ * One live terminal: xterm in a box that fills its parent, wired to the gateway by a TerminalEngine. It connects
+ * once, when mounted: key it by what it connects to, so another target is another pane.
+ */
+export function TerminalPane({ visible, connect, approvals, ...handlers }: TerminalPaneProps) {
   const container = useRef<HTMLDivElement>(null);
   const view = useRef<XtermView | null>(null);
   const latest = useRef(handlers);
@@ -52,7 +54,7 @@ export function TerminalPane({ serverId, login, visible, connect, approvals, ...
       onRendererChange: setRenderer,
     });
     setRenderer(xterm.renderer);
-    const socket = open({ server_id: serverId, login, term: { w: xterm.terminal.cols, h: xterm.terminal.rows } });
+    const socket = open({ w: xterm.terminal.cols, h: xterm.terminal.rows });
     const engine = new TerminalEngine({
       terminal: xterm.terminal,
       socket,
@@ -74,7 +76,7 @@ export function TerminalPane({ serverId, login, visible, connect, approvals, ...
       xterm.dispose();
       view.current = null;
     };
-  }, [serverId, login]);
+  }, []);
 
   useEffect(() => {
     if (view.current) view.current.terminal.options.theme = xtermTheme(theme);

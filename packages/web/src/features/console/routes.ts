@@ -18,4 +18,12 @@ export const consoleRoutes: PageRoute[] = [
     flag: 'databases',
     component: lazyPage(() => import('./DatabaseConsolePage')),
   },
+  // Its own page too: a terminal on a pod is opened in a tab of its own from a Kubernetes cluster's Connect dialog.
+  {
+    path: webRoutes.consoleKubeExec,
+    frame: 'fullscreen',
+    title: 'Kubernetes Exec',
+    flag: 'kubernetes',
+    component: lazyPage(() => import('./KubeExecPage')),
+  },
 ];
