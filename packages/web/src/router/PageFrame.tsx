@@ -4,12 +4,14 @@ import { useAtomValue } from 'jotai';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import AccessDenied from '../features/errors/AccessDenied';
-import { featureFlagsAtom } from '../session/userContext';
+import { featureFlagsAtom, pageClusterRefusalAtom } from '../session/userContext';
 import type { PageRoute } from './pageRoute';
 
 function Gate({ flag, children }: { flag: FeatureFlag; children: ReactNode }) {
   const flags = useAtomValue(featureFlagsAtom);
-  return flags[flag] ? children : <AccessDenied />;
+  // A leaf that refused the user (its role map, or it is offline) says why.
+  const refusal = useAtomValue(pageClusterRefusalAtom);
+  return flags[flag] ? children : <AccessDenied message={refusal} />;
 }
 
 /** Sets the tab title, checks the page's flag and loads its chunk. */

@@ -47,6 +47,9 @@ export interface SessionOptions {
  * Web sessions: the password check with its lockout, issuing a session once a sign-in succeeded (LoginService
  * decides when), the cookie-plus-bearer check of every request, renewal and logout.
  */
+/** Where a request carries its web session: the cookie, and the bearer token (a header, or access_token for a websocket). */
+export type SessionCredentials = Pick<FastifyRequest, 'cookies' | 'headers' | 'query'>;
+
 export class WebSessionService {
   constructor(
     private readonly store: Store,
@@ -136,7 +139,7 @@ export class WebSessionService {
    * The identity behind a request: the session named by the cookie, proven by the bearer token derived from
    * it. Expired and idle sessions are deleted on sight.
    */
-  async authenticate(req: FastifyRequest, opts = { activity: true }): Promise<Identity | undefined> {
+  async authenticate(req: SessionCredentials, opts = { activity: true }): Promise<Identity | undefined> {
     const secret = req.cookies[sessionCookie];
     const bearer = bearerOf(req);
     if (!secret || !bearer || !sameSecret(bearerFor(secret), bearer)) return undefined;
@@ -192,7 +195,7 @@ export class WebSessionService {
   }
 }
 
-function bearerOf(req: FastifyRequest): string | undefined {
+function bearerOf(req: SessionCredentials): string | undefined {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
   const query = req.query as Record<string, unknown> | undefined;

@@ -18,6 +18,7 @@ export function authorize(identity: Identity | undefined, rule: AccessRule): voi
   if ('public' in rule) return;
   if (!identity) throw forbidden('access denied: sign in first');
   if (identity.lockedBecause !== undefined) throw forbidden(identity.lockedBecause);
+  if (identity.unmappedBecause !== undefined) throw forbidden(identity.unmappedBecause);
   if ('signedIn' in rule) return;
   if (!identity.roles.can(rule.resource, rule.verb)) {
     throw forbidden(`access denied: ${rule.verb} on ${rule.resource} is not allowed for user ${identity.user.name}`);

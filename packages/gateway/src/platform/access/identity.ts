@@ -9,4 +9,9 @@ export interface Identity {
   roles: RoleSet;
   /** Set when a lock in force covers this identity: the message `authorize` refuses every guarded route with. */
   lockedBecause?: string;
+  /**
+   * Set for a root cluster's user whose roles map to no role here (the trusted cluster's role_map): `authorize`
+   * refuses every guarded route with this message.
+   */
+  unmappedBecause?: string;
 }

@@ -2,7 +2,7 @@ import { apiPaths } from '@portcullis/shared';
 import type { Gateway } from '../server/context';
 import type { Site } from './sites';
 import { presentUserContext } from './context';
-import { presentCluster } from './presenter';
+import { presentCluster, presentRemoteCluster } from './presenter';
 import { clusterParams } from './schemas';
 
 /** What a cluster's summary counts, from the resource kinds that hold it. */
@@ -11,10 +11,11 @@ export interface ClusterCounts {
 }
 
 export function clusterRoutes(gw: Gateway, counts: ClusterCounts) {
-  const cluster = async (site: Site) => presentCluster(site.name, gw.publicUrl(), await counts.nodes(site), gw.now());
+  const cluster = async (site: Site) =>
+    site.remote ? presentRemoteCluster(site.name, site.remote) : presentCluster(site.name, gw.publicUrl(), await counts.nodes(site), gw.now());
 
   gw.route('GET', apiPaths.clusters, {
-    access: { signedIn: 'every signed-in user sees the cluster they are in' },
+    access: { signedIn: 'every signed-in user sees the cluster they are in and the leaves that joined it' },
     handler: async () => Promise.all(gw.sites.list().map(cluster)),
   });
 

@@ -1,4 +1,5 @@
 import { Box, Flex, SideNav } from '@portcullis/design';
+import { clusterIdFromPath } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { featureFlagsAtom, userContextAtom } from '../../session/userContext';
@@ -23,7 +24,8 @@ export default function MainLayout() {
       />
       <Flex flex="1" minHeight={0}>
         <SideNav
-          groups={navigationGroups(flags, user.cluster.clusterId, consoleFeatures)}
+          // The cluster the page is in (a leaf, once switched to), else the one signed in to.
+          groups={navigationGroups(flags, clusterIdFromPath(pathname) ?? user.cluster.clusterId, consoleFeatures)}
           activePath={pathname}
           linkAs={Link}
         />

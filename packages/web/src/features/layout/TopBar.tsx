@@ -1,15 +1,16 @@
-import { Menu, Text, Toggle, TopNav, useTheme } from '@portcullis/design';
-import { webRoutes } from '@portcullis/shared';
+import { Menu, Toggle, TopNav, useTheme } from '@portcullis/design';
+import { clusterIdFromPath, webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { sessionAtom } from '../../session/useSession';
 import { AssumedAccess } from '../accessrequests/AssumedAccess';
+import { ClusterSwitcher } from '../clusters/ClusterSwitcher';
 
 /**
- * The top bar: the product, the cluster, the light/dark switch and the user menu (account, the console's
- * settings, help, logout: every page a user may want but the side navigation does not list). The cluster name is muted
- * text, not in the brand colour, because it leads nowhere and should not look like a link. While the session
- * carries an assumed access request (`accessRequestId` of the user context), its roles and Switch Back.
+ * The top bar: the product, the cluster (the page's, else `clusterId`, the one signed in to) with the switcher
+ * to the others, the light/dark switch and the user menu (account, the console's settings, help, logout: every
+ * page a user may want but the side navigation does not list). While the session carries an assumed access
+ * request (`accessRequestId` of the user context), its roles and Switch Back.
  */
 export function TopBar({
   clusterId,
@@ -21,6 +22,7 @@ export function TopBar({
   accessRequestId?: string;
 }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const session = useAtomValue(sessionAtom);
   const { themeName, toggleTheme } = useTheme();
   return (
@@ -42,7 +44,7 @@ export function TopBar({
         </>
       }
     >
-      <Text muted>Cluster: {clusterId}</Text>
+      <ClusterSwitcher current={clusterIdFromPath(pathname) ?? clusterId} />
       {accessRequestId ? <AssumedAccess clusterId={clusterId} requestId={accessRequestId} /> : null}
     </TopNav>
   );

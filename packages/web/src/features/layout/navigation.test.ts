@@ -63,6 +63,7 @@ test('only features the console has a page for are offered, so no item leads bac
   expect(offered).toEqual([
     'Servers',
     'Applications',
+    'Kubernetes',
     'Databases',
     'Desktops',
     'Active Sessions',
@@ -71,11 +72,20 @@ test('only features the console has a page for are offered, so no item leads bac
     'Manage Auth Connectors',
     'Manage Session & Identity Locks',
     'Access Requests',
+    'Enroll New Resource',
     'Session Recordings',
     'Audit Log',
+    'Manage Clusters',
+    'Trusted Clusters',
   ]);
-  // A user whose only management flag is discover (the access role lists nodes) sees no Management group.
+  // A user whose only management flag is discover (the access role lists nodes) is offered enrolling alone.
   expect(
-    navigationGroups(flags(['nodes', 'discover']), 'prod', featuresWithPages(paths)).map((g) => g.category),
-  ).toEqual(['Resources']);
+    navigationGroups(flags(['nodes', 'discover']), 'prod', featuresWithPages(paths)).map((g) => [
+      g.category,
+      g.items.map((i) => i.title),
+    ]),
+  ).toEqual([
+    ['Resources', ['Servers']],
+    ['Management', ['Enroll New Resource']],
+  ]);
 });

@@ -1,6 +1,6 @@
-import { Duplex } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import { streamControl, streamDialed, streamRefused } from '../../../agent/tunnel/requests';
-import type { MuxStream } from '../../../agent/tunnel/stream';
+import { duplexOf } from '../../../agent/tunnel/streamDuplex';
 import { ResourceRefusedError, ResourceUnreachableError } from '../../core/connectors';
 import type { AgentRegistry } from './registry';
 
@@ -65,58 +65,4 @@ export async function dialThroughAgent(agents: AgentRegistry, t: DialTarget): Pr
     stream.once('close', onClose);
   });
   return link;
-}
-
-/**
- * A Duplex over a tunnel stream. Reading grants the agent credit only as the consumer reads, so a slow
- * reader slows the resource; writing waits for the stream's drain. Ends are half-closes, as on TCP.
- */
-function duplexOf(stream: MuxStream): Duplex & { dialed(): void } {
-  let owed = 0;
-  let ended = false;
-  // Until the dial succeeds nobody listens for errors yet: a reset then only fails the dial.
-  let connected = false;
-  const duplex = new Duplex({
-    allowHalfOpen: true,
-    read() {
-      if (owed > 0) {
-        stream.ack(owed);
-        owed = 0;
-      }
-    },
-    write(chunk: Buffer, _encoding, callback) {
-      if (stream.isClosed) return callback(new Error('the connection is closed'));
-      if (stream.write(chunk)) return callback();
-      const settle = () => {
-        stream.off('drain', settle);
-        stream.off('close', settle);
-        callback(stream.isClosed ? new Error('the connection is closed') : undefined);
-      };
-      stream.on('drain', settle);
-      stream.on('close', settle);
-    },
-    final(callback) {
-      stream.end();
-      callback();
-    },
-    destroy(err, callback) {
-      // Closing early (an error, or a client that went away) resets the stream so the agent closes the app's socket.
-      if (!stream.isClosed) stream.reset(err ? 'aborted' : 'closed');
-      callback(err);
-    },
-  });
-  stream.on('data', (chunk) => {
-    owed += chunk.length;
-    duplex.push(chunk);
-  });
-  stream.on('end', () => {
-    ended = true;
-    duplex.push(null);
-  });
-  stream.on('close', (reason) => {
-    if (reason && connected) duplex.destroy(new Error(`the connection was reset: ${reason}`));
-    else if (reason) duplex.destroy();
-    else if (!ended) duplex.push(null);
-  });
-  return Object.assign(duplex, { dialed: () => void (connected = true) });
 }

@@ -87,7 +87,9 @@ export class AgentRegistry {
       if (!stored || !sameSecret(stored, hashSecret(hello.identity.secret))) return 'unknown or revoked agent identity';
       return { agentId: hello.identity.agentId, tokenLabels: {} };
     }
-    const token = hello.joinToken ? await this.tokens.find(hello.joinToken) : undefined;
+    const found = hello.joinToken ? await this.tokens.find(hello.joinToken) : undefined;
+    // A token for a leaf cluster enrols no agent.
+    const token = found?.roles.includes('Node') ? found : undefined;
     if (!token) {
       await recordEvent(this.store, 'INSTANCE_JOIN_FAILURE', { node_name: hello.hostname, method: 'token', error: 'invalid or expired join token', 'addr.remote': remoteAddr }, this.now());
       return 'invalid or expired join token';
