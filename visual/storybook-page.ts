@@ -83,6 +83,9 @@ export class StorybookPage {
     );
     await this.page.evaluate(async () => {
       await document.fonts.ready;
+      // An image from a data URL is in the DOM before it is decoded (a QR code under load was once
+      // captured blank); wait for every image, whether or not it loads.
+      await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
       // Floating elements and virtualised rows settle over a couple of frames.
       for (let i = 0; i < 3; i += 1) await new Promise((r) => requestAnimationFrame(r));
     });
