@@ -25,6 +25,9 @@ async function startGateway(port: number, auth?: GatewayInfo['auth'], enrollSelf
     `127.0.0.1:${port}`,
     '--data-dir',
     dataDir,
+    // Several gateways run at once: each Kubernetes listener takes a free port (kube login asks the gateway which).
+    '--kube-listen',
+    '127.0.0.1:0',
   ];
   if (enrollSelf) args.push('--enroll-self');
   if (auth) {

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { parseConfig, type ConfigInput } from '../src/platform/config/config';
 import { createGateway, type GatewayServer } from '../src/platform/server/app';
 import type { ResourcesOptions } from '../src/resources/register';
+import type { TrustOptions } from '../src/management/trust/module';
 import type { Engine } from '../src/platform/storage/engine';
 import { openStorage } from '../src/platform/storage/open';
 import type { Store } from '../src/platform/storage/store';
@@ -68,6 +69,8 @@ export interface TestGateway {
   anonymous(): Client;
   /** Creates a user with a password (no invite needed); names default to a unique one. */
   createUser(spec: UserSpec): Promise<{ name: string; password: string }>;
+  /** Stops the gateway and starts it again on the same storage and port (sessions survive, as in a real restart). */
+  restart(): Promise<void>;
   /** Creates a role from YAML, as an administrator would. */
   createRole(yaml: string): Promise<void>;
   login(name: string, password?: string): Promise<Client>;
@@ -146,22 +149,25 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-export async function startGateway(opts: { engine?: Engine; config?: Partial<ConfigInput>; now?: () => number; resources?: ResourcesOptions } = {}): Promise<TestGateway> {
+export async function startGateway(opts: { engine?: Engine; config?: Partial<ConfigInput>; now?: () => number; resources?: ResourcesOptions; trust?: TrustOptions } = {}): Promise<TestGateway> {
   const engine = opts.engine ?? 'sqlite';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-test-'));
   const pgdb = engine === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = parseConfig({
     listen: '127.0.0.1:0',
+    kubernetes: { listen: '127.0.0.1:0' },
     dataDir,
     logLevel: 'silent',
     ...opts.config,
     ...(pgdb && { db: pgdb.url }),
     auth: { passwordHashing: testPasswordHashing, ...opts.config?.auth },
   });
-  const server = await createGateway(config, { ...(opts.now && { now: opts.now }), ...(opts.resources && { resources: opts.resources }) });
+  const start = () => createGateway(config, { ...(opts.now && { now: opts.now }), ...(opts.resources && { resources: opts.resources }), ...(opts.trust && { trust: opts.trust }) });
+  let server = await start();
   await server.listen('127.0.0.1', 0);
   const address = server.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
 
   const createUser: TestGateway['createUser'] = async (spec) => {
     const name = spec.name ?? uniqueName('user');
@@ -181,7 +187,14 @@ export async function startGateway(opts: { engine?: Engine; config?: Partial<Con
   return {
     engine,
     url,
-    server,
+    get server() {
+      return server;
+    },
+    async restart() {
+      await server.close();
+      server = await start();
+      await server.listen('127.0.0.1', port);
+    },
     anonymous,
     createUser,
     async createRole(yaml) {

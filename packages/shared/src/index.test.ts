@@ -17,7 +17,7 @@ const pinned = [
   'desktopSocketUrl', 'displayDate', 'displayLabels', 'displayDateTime', 'displayShortDate', 'documentTitle', 'durationText',
   'enabledFeatures', 'encodePassword', 'ensureKnownRoute', 'ensureOwnOrigin', 'eventCatalogue', 'eventCodes',
   'eventDefinitions', 'eventQueryPath', 'featureCategories', 'featureFlagNames', 'featureSections', 'features',
-  'formatSort', 'isKnownRoute', 'keysKeptOnClear', 'listQueryPath', 'localUserLabel', 'lockTargetKinds', 'lockedFeatures', 'loginPath',
+  'formatSort', 'isKnownRoute', 'keysKeptOnClear', 'kubeExecSocketUrl', 'listQueryPath', 'localUserLabel', 'lockTargetKinds', 'lockedFeatures', 'loginPath',
   'makeAcl', 'makeActiveSession', 'makeApp', 'makeBearerToken', 'makeCluster', 'makeConnectionDiagnostic',
   'makeDatabase', 'makeDatabaseService', 'makeDesktop', 'makeDesktopService', 'makeEvent', 'makeFeatureFlags',
   'makeJoinToken', 'makeKube', 'makeLock', 'makeMfaDevice', 'makeNode', 'makePing', 'makeRecording', 'makeRecoveryCodes',

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { agentCommand } from '../agent/command';
 import { clientCommands } from './client/commands';
 import { dbCommands } from './client/databases';
+import { kubeCommands } from './client/kube';
 import { proxyCommands } from './client/proxy';
 import { nodesCommand } from './nodes';
 import { rolesCommand } from './roles';
@@ -20,5 +21,6 @@ export function buildProgram(out: (line: string) => void = (line) => console.log
   clientCommands(program, out);
   proxyCommands(program, out);
   dbCommands(program);
+  kubeCommands(program, out);
   return program;
 }

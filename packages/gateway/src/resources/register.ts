@@ -10,7 +10,9 @@ import { tunnelRoutes } from './connectors/agent/routes';
 import { Connectors } from './core/connectors';
 import { databasesModule } from './databases/module';
 import { desktopsModule } from './desktops/module';
+import { diagnosticsModule } from './diagnostics/module';
 import { DesktopRecordingStore } from './desktops/recording/store';
+import { kubernetesModule } from './kubernetes/module';
 import { ResourceKinds } from './core/resource';
 import { SessionCore } from './core/sessionCore';
 import { liveSessionRoutes } from './livesessions/routes';
@@ -45,7 +47,7 @@ export interface ResourcesOptions {
 
 /**
  * Access to resources: agents and their tunnels, the session core with its connectors, the active sessions
- * and recordings, and each kind's module (nodes, apps and databases).
+ * and recordings, and each kind's module (nodes, apps, databases, desktops and Kubernetes).
  */
 export function registerResources(gw: Gateway, app: FastifyInstance, options: ResourcesOptions = {}): Resources {
   const nodes = nodeRepo(gw.store);
@@ -54,7 +56,7 @@ export function registerResources(gw: Gateway, app: FastifyInstance, options: Re
   const recordings = new RecordingStore(gw.config.dataDir);
   const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings, { sessionMfaTimeoutMs: options.sessionMfaTimeoutMs });
   const resources: Resources = { gw, app, core, agents, nodes };
-  for (const module of [nodesModule, appsModule, appProxyModule, databasesModule, desktopsModule(options.desktopRecordings ?? new DesktopRecordingStore(gw.config.dataDir, { now: gw.now })), ...(options.modules ?? [])]) module(resources);
+  for (const module of [nodesModule, appsModule, appProxyModule, databasesModule, desktopsModule(options.desktopRecordings ?? new DesktopRecordingStore(gw.config.dataDir, { now: gw.now })), kubernetesModule, diagnosticsModule, ...(options.modules ?? [])]) module(resources);
   tokenRoutes(gw, tokens);
   tunnelRoutes(gw, agents);
   liveSessionRoutes(gw, core);

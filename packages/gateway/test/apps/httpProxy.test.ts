@@ -114,6 +114,10 @@ describe.each(engines)('the app proxy on %s', (engine) => {
     expect(published.keys).toHaveLength(1);
     expect(payload).toMatchObject({ sub: client.name, username: client.name, roles: ['apps-dev'], traits: expect.objectContaining({ logins: [] }) });
     expect(payload.exp! - payload.iat!).toBe(60);
+    // A relying party that knows only the issuer finds the keys through the discovery document, and the token verifies.
+    const discovery = (await (await fetch(`${app.gw.url}${apiPaths.openidConfiguration}`)).json()) as { issuer: string; jwks_uri: string };
+    expect(discovery).toMatchObject({ issuer: app.gw.server.gw.publicUrl(), jwks_uri: `${app.gw.server.gw.publicUrl()}${apiPaths.jwks}`, id_token_signing_alg_values_supported: ['RS256'] });
+    await expect(jwtVerify(token, createRemoteJWKSet(new URL(discovery.jwks_uri)), { issuer: discovery.issuer, audience: `http://${app.host}` })).resolves.toMatchObject({ payload: { sub: client.name } });
     // A JWT the client makes up is replaced, never passed on.
     await browser.fetch(app.host, 'GET', '/hello', { headers: { 'portcullis-jwt-assertion': 'forged' } });
     expect(app.upstream.seen.at(-1)!.headers['portcullis-jwt-assertion']).not.toBe('forged');

@@ -12,7 +12,7 @@ describe('install-app.sh', () => {
     const res = await gw.anonymous().get<string>(`/scripts/${token}/install-app.sh?name=grafana&uri=${encodeURIComponent('http://127.0.0.1:3000')}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/x-shellscript; charset=utf-8');
-    expect(res.body).toMatch(/^ExecStart=.* agent --gateway \$GATEWAY --token \$TOKEN --data-dir \/var\/lib\/portcullis-agent --labels "\$LABELS" --app 'grafana=http:\/\/127\.0\.0\.1:3000'$/m);
+    expect(res.body).toMatch(/^ExecStart=\$BIN agent --gateway \$GATEWAY --token \$TOKEN --data-dir \$DATA_DIR --labels "\$LABELS" --app 'grafana=http:\/\/127\.0\.0\.1:3000'$/m);
     expect(res.body).toContain('this host will appear in the Servers list and its apps in Applications shortly.');
     expect((await gw.anonymous().get(`/scripts/${'0'.repeat(32)}/install-app.sh?name=grafana&uri=http://x`)).status).toBe(404);
   });

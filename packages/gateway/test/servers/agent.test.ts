@@ -82,7 +82,7 @@ describe('the agent', () => {
 
   test('comes back by itself after the gateway restarts', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-restart-'));
-    const config = parseConfig({ listen: '127.0.0.1:0', dataDir, logLevel: 'silent', auth: { passwordHashing: testPasswordHashing } });
+    const config = parseConfig({ listen: '127.0.0.1:0', kubernetes: { listen: '127.0.0.1:0' }, dataDir, logLevel: 'silent', auth: { passwordHashing: testPasswordHashing } });
     const first = await createGateway(config);
     await first.listen('127.0.0.1', 0);
     const port = (first.app.server.address() as { port: number }).port;

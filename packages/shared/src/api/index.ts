@@ -8,6 +8,7 @@ export {
   databaseConsoleSocketUrl,
   desktopPlaybackSocketUrl,
   desktopSocketUrl,
+  kubeExecSocketUrl,
   terminalSocketUrl,
   websocketOrigin,
 } from './websocketUrls';

@@ -38,6 +38,7 @@ export type {
   DesktopService,
   DesktopServiceJson,
   Kube,
+  KubeEndpointJson,
   KubeJson,
   Node,
   NodeJson,

@@ -40,6 +40,12 @@ export interface KubeJson {
   kubernetes_groups?: string[];
 }
 
+/** Where kubectl reaches the gateway's Kubernetes API: cluster NAME is at `${server}/v1/kube/NAME`; `certificate_authority` (PEM) when the gateway issued its certificate. */
+export interface KubeEndpointJson {
+  server: string;
+  certificate_authority?: string;
+}
+
 export interface Kube {
   name: string;
   labels: Label[];

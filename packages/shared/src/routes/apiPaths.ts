@@ -28,6 +28,8 @@ export const apiPaths = {
   desktopActive: '/v1/webapi/sites/:clusterId/desktops/:desktopName/active',
   desktopServices: '/v1/webapi/sites/:clusterId/desktopservices',
   kubernetes: '/v1/webapi/sites/:clusterId/kubernetes',
+  // Where kubectl reaches the clusters' Kubernetes API (the gateway's TLS listener for it) and the CA to trust.
+  kubeEndpoint: '/v1/webapi/sites/:clusterId/kubeendpoint',
   userGroups: '/v1/webapi/sites/:clusterId/user-groups',
   sessions: '/v1/webapi/sites/:clusterId/sessions',
   session: '/v1/webapi/sites/:clusterId/sessions/:sid',
@@ -54,6 +56,8 @@ export const apiPaths = {
   appSession: '/v1/webapi/sessions/app',
   // The public keys (JWKS) an application verifies the gateway's signed identity header with.
   jwks: '/.well-known/jwks.json',
+  // The gateway as an OpenID provider's discovery document (issuer, jwks_uri): what a cloud's identity federation reads.
+  openidConfiguration: '/.well-known/openid-configuration',
 
   users: '/v1/webapi/users',
   user: '/v1/webapi/users/:username',
@@ -140,6 +144,8 @@ export const websocketPaths = {
   // The browser's query console on a database (JSON messages; ?db_user&db_name).
   databaseConsole: '/v1/webapi/sites/:clusterId/databases/:database/console',
   desktop: '/v1/webapi/sites/:clusterId/desktops/:desktopName/connect',
+  // A terminal on a pod: a command in one of its containers (?access_token&params, params being kubeExecParams), the terminal protocol.
+  kubeExec: '/v1/webapi/sites/:clusterId/kubernetes/:kubeCluster/exec',
   desktopPlayback: '/v1/webapi/sites/:clusterId/desktopplayback/:sid',
   assistant: '/v1/webapi/sites/:clusterId/assistant',
   commandExecute: '/v1/webapi/command/:clusterId/execute',

@@ -32,6 +32,8 @@ export const webRoutes = {
   consoleConnect: '/web/cluster/:clusterId/console/node/:serverId/:login',
   consoleSession: '/web/cluster/:clusterId/console/session/:sid',
   consoleDatabase: '/web/cluster/:clusterId/console/db/:database/:dbUser/:dbName',
+  // A terminal on a pod; the query names it: namespace, pod, container (optional), command and kubernetes_user (optional).
+  consoleKubeExec: '/web/cluster/:clusterId/console/kube/exec/:kubeId',
   player: '/web/cluster/:clusterId/session/:sid',
   login: '/web/login',
   loginSuccess: '/web/msg/info/login_success',

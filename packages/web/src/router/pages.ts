@@ -3,11 +3,14 @@ import { accountRoutes } from '../features/account/routes';
 import { activeSessionsRoutes } from '../features/activesessions/routes';
 import { appsRoutes } from '../features/apps/routes';
 import { auditRoutes } from '../features/audit/routes';
+import { clustersRoutes } from '../features/clusters/routes';
 import { consoleRoutes } from '../features/console/routes';
 import { databasesRoutes } from '../features/databases/routes';
 import { desktopsRoutes } from '../features/desktops/routes';
+import { discoverRoutes } from '../features/discover/routes';
 import { headlessRoutes } from '../features/headless/routes';
 import { inviteRoutes } from '../features/invite/routes';
+import { kubernetesRoutes } from '../features/kubernetes/routes';
 import { launcherRoutes } from '../features/launcher/routes';
 import { locksRoutes } from '../features/locks/routes';
 import { loginRoutes } from '../features/login/routes';
@@ -18,6 +21,7 @@ import { serversRoutes } from '../features/servers/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { ssoRoutes } from '../features/sso/routes';
 import { supportRoutes } from '../features/support/routes';
+import { trustRoutes } from '../features/trust/routes';
 import { usersRoutes } from '../features/users/routes';
 import type { PageRoute } from './pageRoute';
 
@@ -29,6 +33,8 @@ export const pages: PageRoute[] = [
   ...rolesRoutes,
   ...ssoRoutes,
   ...locksRoutes,
+  ...clustersRoutes,
+  ...trustRoutes,
   ...accessRequestsRoutes,
   ...auditRoutes,
   ...accountRoutes,
@@ -36,8 +42,10 @@ export const pages: PageRoute[] = [
   ...settingsRoutes,
   ...serversRoutes,
   ...appsRoutes,
+  ...kubernetesRoutes,
   ...databasesRoutes,
   ...desktopsRoutes,
+  ...discoverRoutes,
   ...consoleRoutes,
   ...activeSessionsRoutes,
   ...recordingsRoutes,

@@ -1,5 +1,6 @@
 import { ThemeProvider } from '@portcullis/design';
-import { type AclArea, apiPaths, type FeatureFlag, StorageKey } from '@portcullis/shared';
+import { type AclArea, apiPaths, compilePath, type FeatureFlag, StorageKey } from '@portcullis/shared';
+import { userContextJson } from '@portcullis/gateway/wire';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { http, HttpResponse } from 'msw';
@@ -22,6 +23,8 @@ const pages = [
   page('/web/users', 'Users', 'users'),
   page('/web/account', 'Account Settings'),
   page('/web/cluster/:clusterId/audit', 'Audit Log', 'audit'),
+  page('/web/cluster/:clusterId/nodes', 'Servers', 'nodes'),
+  page('/web/discover', 'Enroll New Resource', 'discover'),
 ];
 
 /** A stored session plus the gateway's answers for a user holding the given ACL areas. */
@@ -74,9 +77,20 @@ test('a signed-in user sees the page with the navigation and the tab title', asy
 
 test('a cluster page’s tab title starts with the cluster id', async () => {
   signedIn(['events']);
+  // prod is a leaf of the signed-in cluster: the page's flags are the user's there, asked of it.
+  server.use(http.get(compilePath(apiPaths.userContext, { clusterId: 'prod' }), () => HttpResponse.json(userContextJson(['events'], 'alice'))));
   await renderAt('/web/cluster/prod/audit');
   await screen.findByRole('heading', { name: 'Audit Log page' });
   await waitFor(() => expect(document.title).toBe('prod • Audit Log'));
+});
+
+test('a leaf that refuses the user shows its reason in place of the page', async () => {
+  signedIn(['events']);
+  const refusal = 'access denied: your roles on cluster localhost (auditor) map to no role of cluster leaf (its role_map)';
+  server.use(http.get(compilePath(apiPaths.userContext, { clusterId: 'leaf' }), () => HttpResponse.json({ error: { message: refusal } }, { status: 403 })));
+  await renderAt('/web/cluster/leaf/audit');
+  expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  expect(screen.getByText(refusal)).toBeInTheDocument();
 });
 
 test('a page whose flag the user lacks is Access Denied, and its navigation item is absent', async () => {
@@ -91,6 +105,20 @@ test('/web opens the account when no navigation page is allowed', async () => {
   const router = await renderAt('/web');
   await screen.findByRole('heading', { name: 'Account Settings page' });
   expect(router.state.location.pathname).toBe('/web/account');
+});
+
+test('/web opens Enroll New Resource for a user who may enrol and reaches nothing yet, else the first page', async () => {
+  let hasResource = false;
+  signedIn(['tokens', 'nodes']);
+  server.use(http.get(compilePath(apiPaths.resourcesCheck, { clusterId: 'localhost' }), () => HttpResponse.json({ hasResource })));
+  const router = await renderAt('/web');
+  await screen.findByRole('heading', { name: 'Enroll New Resource page' });
+  expect(router.state.location.pathname).toBe('/web/discover');
+
+  hasResource = true;
+  const again = await renderAt('/web');
+  await screen.findByRole('heading', { name: 'Servers page' });
+  expect(again.state.location.pathname).toBe('/web/cluster/localhost/nodes');
 });
 
 /** The 404 page in the main layout: the navigation around it, a way home, the tab title by the one rule. */

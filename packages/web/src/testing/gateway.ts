@@ -1,5 +1,5 @@
 import { apiPaths, compilePath, type AclArea } from '@portcullis/shared';
-import { pingJson, userContextJson } from '@portcullis/gateway/wire';
+import { clusterJson, pingJson, userContextJson } from '@portcullis/gateway/wire';
 import { http, HttpResponse } from 'msw';
 
 /**
@@ -9,4 +9,6 @@ import { http, HttpResponse } from 'msw';
 export const userContextHandlers = (areas: AclArea[], username = 'alice') => [
   http.get(compilePath(apiPaths.userContext, { clusterId: 'localhost' }), () => HttpResponse.json(userContextJson(areas, username))),
   http.get(apiPaths.ping, () => HttpResponse.json(pingJson())),
+  // The top bar's cluster switcher lists the clusters on every signed-in page.
+  http.get(apiPaths.clusters, () => HttpResponse.json([clusterJson()])),
 ];

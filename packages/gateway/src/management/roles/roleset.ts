@@ -14,7 +14,7 @@ export const labelledKinds = {
 } as const satisfies Record<string, { labels: keyof RoleConditions; principals: keyof RoleConditions }>;
 export type LabelledKind = keyof typeof labelledKinds;
 
-type PrincipalField = 'logins' | 'db_users' | 'db_names' | 'kubernetes_groups' | 'kubernetes_users' | 'windows_desktop_logins' | 'aws_role_arns';
+export type PrincipalField = 'logins' | 'db_users' | 'db_names' | 'kubernetes_groups' | 'kubernetes_users' | 'windows_desktop_logins' | 'aws_role_arns';
 const principalFields: PrincipalField[] = ['logins', 'db_users', 'db_names', 'kubernetes_groups', 'kubernetes_users', 'windows_desktop_logins', 'aws_role_arns'];
 
 interface Side {
@@ -125,6 +125,19 @@ export class RoleSet {
       const names = a.principals[principalField];
       return names.includes('*') || names.includes(principal);
     });
+  }
+
+  /**
+   * The principals of `field` that the roles matching this resource's labels grant, less any a deny names: the
+   * Kubernetes users and groups a cluster is reached as are those of the roles whose kubernetes_labels select it.
+   * Empty when a deny selector matching the resource lists no principals (it is denied outright).
+   */
+  principalsOn(kind: LabelledKind, labels: Record<string, string>, field: PrincipalField, resourceId?: string): string[] {
+    const selector = (c: RoleConditions) => c[labelledKinds[kind].labels] as LabelSelector | undefined;
+    const denied = new Set(this.deny.flatMap((d) => d.principals[field]));
+    if (denied.has('*') || this.deny.some((d) => matchLabels(selector(d.conditions), labels) && d.principals[field].length === 0 && d.principals[labelledKinds[kind].principals].length === 0)) return [];
+    const granted = this.allow.filter((a) => (!a.only || (resourceId !== undefined && a.only.has(resourceId))) && matchLabels(selector(a.conditions), labels));
+    return [...new Set(granted.flatMap((a) => a.principals[field]))].filter((p) => !denied.has(p)).sort();
   }
 
   /**

@@ -3,8 +3,8 @@ import { durationField } from '../../platform/config/duration';
 
 /** Join methods this gateway can verify; the spec's default is `token`. */
 export const joinMethods = ['token'] as const;
-/** What a join token may enrol; only nodes here (the agent). */
-export const joinRoles = ['Node', 'node'] as const;
+/** What a join token may enrol: agents (Node), or a leaf cluster joining this one as its root (Trusted_cluster). */
+export const joinRoles = ['Node', 'node', 'Trusted_cluster', 'trusted_cluster'] as const;
 
 /** The longest a join token may live, so a forgotten token cannot enrol hosts forever. */
 export const maxJoinTokenTtlMs = 7 * 24 * 3_600_000;
@@ -14,7 +14,10 @@ const labelMap = z.record(z.string().regex(/^[A-Za-z0-9_./-]{1,63}$/, 'label nam
 
 export const createTokenBody = z
   .object({
-    roles: z.array(z.enum(joinRoles, { message: 'roles may only contain "Node"' })).min(1, 'roles needs at least "Node"'),
+    roles: z
+      .array(z.enum(joinRoles, { message: 'roles may contain "Node" (an agent) or "Trusted_cluster" (a leaf cluster)' }))
+      .min(1, 'roles needs "Node" or "Trusted_cluster"')
+      .transform((roles) => [...new Set(roles.map((r) => (r.toLowerCase() === 'node' ? 'Node' : 'Trusted_cluster')))]),
     join_method: z.enum(joinMethods, { message: 'join_method must be "token" (the only method this gateway verifies)' }).default('token'),
     /** How long the token lives, e.g. "30m" (default 30m, at most 7 days). */
     expires_in: durationField.optional(),

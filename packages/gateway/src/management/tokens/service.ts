@@ -28,7 +28,7 @@ const toToken = (row: JoinTokenRow): JoinToken => ({
   createdBy: row.created_by,
 });
 
-/** Join tokens: created by an admin, used by agents to enrol once (they then hold their own identity). */
+/** Join tokens: created by an admin, used by agents (Node) or leaf clusters (Trusted_cluster) to join once; they then hold their own identity. */
 export class JoinTokenService {
   constructor(
     private readonly store: Store,
@@ -53,7 +53,7 @@ export class JoinTokenService {
     };
     const token: JoinToken = {
       id: joinTokenId(value),
-      roles: ['Node'],
+      roles: body.roles,
       joinMethod: body.join_method,
       suggestedLabels,
       expiresAt: now + (body.expires_in ?? defaultJoinTokenTtlMs),
@@ -73,6 +73,7 @@ export class JoinTokenService {
         })
         .execute();
       await recordEvent(tx, 'JOIN_TOKEN_CREATED', { user, roles: token.roles.join(','), join_method: token.joinMethod, name: token.id }, now);
+      if (token.roles.includes('Trusted_cluster')) await recordEvent(tx, 'TRUSTED_CLUSTER_TOKEN_CREATED', { user, name: token.id }, now);
     });
     return { value, token };
   }

@@ -102,6 +102,18 @@ export const configSchema = z
       })
       .strict()
       .default({ maxHeaderBytes: 16_384, idleTimeout: 5 * 60_000, auditInterval: 60_000, ...awsDefaults }),
+    /**
+     * The Kubernetes API for kubectl: its own TLS listener, since kubectl sends credentials only over TLS. It uses
+     * the gateway's certificate when `tls` is set, else one issued by a CA the gateway keeps in its data directory
+     * (which `portcullis kube login` writes into the kubeconfig). `publicAddr` is HOST[:PORT] as kubectl reaches it.
+     */
+    kubernetes: z
+      .object({
+        listen: z.string().regex(listenPattern, 'kubernetes.listen must be HOST:PORT, e.g. 127.0.0.1:3026').default('127.0.0.1:3026'),
+        publicAddr: z.string().min(1).optional(),
+      })
+      .strict()
+      .default({ listen: '127.0.0.1:3026' }),
     webDir: z.string().min(1).default(defaultWebDir),
     agentPackage: z.string().min(1).default(defaultAgentPackage),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -27,6 +27,8 @@ import { accessRequestRoutes } from '../../management/accessrequests/routes';
 import { LockService } from '../../management/locks/service';
 import { lockRoutes } from '../../management/locks/routes';
 import { clusterRoutes } from '../clusters/routes';
+import { registerTrust, type TrustOptions } from '../../management/trust/module';
+import { telemetryRoutes } from '../../management/telemetry/routes';
 import { consoleRoutes } from '../web/console';
 import { registerSecurityHeaders } from '../web/headers';
 import { createContext, type Gateway } from './context';
@@ -49,7 +51,7 @@ export interface GatewayServer {
 }
 
 /** Assembles the gateway: opens storage, runs first-start setup, and lets every domain register its routes. */
-export async function createGateway(config: GatewayConfig, opts: { now?: () => number; resources?: ResourcesOptions } = {}): Promise<GatewayServer> {
+export async function createGateway(config: GatewayConfig, opts: { now?: () => number; resources?: ResourcesOptions; trust?: TrustOptions } = {}): Promise<GatewayServer> {
   refuseUnenforced(config);
   const https = config.tls ? { key: readFileSync(config.tls.key), cert: readFileSync(config.tls.cert) } : null;
   const base = { logger: { level: config.logLevel }, logController: new LogController({ disableRequestLogging: true }) };
@@ -89,6 +91,8 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   lockRoutes(gw, new LockService(store, gw.locks, gw.now));
   const resources = registerResources(gw, app, opts.resources);
   accessRequestRoutes(gw, resources.nodes);
+  registerTrust(gw, app, () => resources.nodes.count(gw.now(), []), opts.trust);
+  telemetryRoutes(gw);
   clusterRoutes(gw, { nodes: () => resources.nodes.count(gw.now(), []) });
   await consoleRoutes(app, gw, providers);
 

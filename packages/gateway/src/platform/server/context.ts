@@ -8,6 +8,7 @@ import { MfaService } from '../../management/mfa/service';
 import { RelyingParty } from '../../management/mfa/webauthn';
 import { LockSnapshot } from '../../management/locks/snapshot';
 import { markLocked } from '../../management/locks/subject';
+import { RemoteCallers } from '../../management/trust/remoteCallers';
 import type { Store } from '../storage/store';
 
 /** What every domain's routes receive: the config, storage, shared services and the guarded route helpers. */
@@ -25,6 +26,8 @@ export interface Gateway {
   publicUrl: () => string;
   /** The clusters `:clusterId` paths can name. */
   sites: Sites;
+  /** On a leaf: root users' connections through a trusted root's tunnel, and who each is here. */
+  remoteCallers: RemoteCallers;
   route<B = undefined, Q = undefined, P = undefined>(method: HTTPMethods, url: string, spec: RouteSpec<B, Q, P>): void;
   socket<Q = undefined, P = undefined>(url: string, spec: SocketRouteSpec<Q, P>): void;
 }
@@ -35,8 +38,13 @@ export function createContext(app: FastifyInstance, config: GatewayConfig, store
   const mfa = new MfaService(store, config, new RelyingParty(config.auth.webauthn, publicUrl, 'Portcullis'), now, locks);
   const webSessions = new WebSessionService(store, config, hasher, now, locks);
   const sites = new Sites(config.clusterName);
-  // A locked identity is still resolved (public routes ignore it), and refused by authorize everywhere else.
-  const guards: Guards = { authenticate: async (req, opts) => markLocked(await webSessions.authenticate(req, opts), locks), resolveSite: (id) => sites.resolve(id) };
+  const remoteCallers = new RemoteCallers(store, config.clusterName, now);
+  // A locked identity is still resolved (public routes ignore it), and refused by authorize everywhere else. A
+  // connection through a trusted root's tunnel is that root's user, and only it: it carries no web session here.
+  const guards: Guards = {
+    authenticate: async (req, opts) => markLocked((await remoteCallers.identify(req.raw.socket)) ?? (await webSessions.authenticate(req, opts)), locks),
+    resolveSite: (id) => sites.resolve(id),
+  };
   return {
     config,
     store,
@@ -47,6 +55,7 @@ export function createContext(app: FastifyInstance, config: GatewayConfig, store
     now,
     publicUrl,
     sites,
+    remoteCallers,
     route: (method, url, spec) => defineRoute(app, guards, method, url, spec),
     socket: (url, spec) => defineSocketRoute(app, guards, url, spec),
   };

@@ -6,11 +6,14 @@ import type { LockTables } from '../../management/locks/tables';
 import type { MfaTables } from '../../management/mfa/tables';
 import type { SsoTables } from '../../management/sso/tables';
 import type { JoinTokenTables } from '../../management/tokens/tables';
+import type { TelemetryTables } from '../../management/telemetry/tables';
+import type { TrustTables } from '../../management/trust/tables';
 import type { AppTables } from '../../resources/apps/tables';
 import type { AppSessionTables } from '../../resources/apps/sessions/tables';
 import type { AgentTables } from '../../resources/connectors/agent/tables';
 import type { DatabaseTables } from '../../resources/databases/tables';
 import type { DesktopTables } from '../../resources/desktops/tables';
+import type { KubeTables } from '../../resources/kubernetes/tables';
 import type { NodeTables } from '../../resources/nodes/tables';
 
 /** Row shapes of the gateway's own tables. Times are milliseconds since the epoch; JSON columns are text. */
@@ -77,7 +80,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables, DesktopTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables, DesktopTables, KubeTables, TrustTables, TelemetryTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

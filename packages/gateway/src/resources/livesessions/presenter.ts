@@ -10,6 +10,7 @@ export const activeSessionJson = (s: TrackedSession, participantModes: Participa
     ...(s.kind === 'db' && { database_name: s.resource.name }),
     ...(s.kind === 'app' && { app_name: s.resource.name }),
     ...(s.kind === 'desktop' && { desktop_name: s.resource.name }),
+    ...(s.kind === 'k8s' && { kubernetes_cluster_name: s.resource.name }),
     owner: s.owner,
     moderated: s.moderated === true,
     participantModes,

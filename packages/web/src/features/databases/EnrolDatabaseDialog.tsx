@@ -6,19 +6,13 @@ import {
   Field,
   FieldInput,
   requiredField,
-  requiredPattern,
   Select,
   Validation,
 } from '@portcullis/design';
 import { type Database, databaseProtocolName } from '@portcullis/shared';
 import { type FormEvent, useState } from 'react';
 import { useAttempt } from '../../useAttempt';
-import { parseLabels, uriExamples } from './enrolment';
-
-const labelsRule = (text: string) =>
-  parseLabels(text)
-    ? { valid: true as const }
-    : { valid: false as const, message: 'Write labels as name=value, separated by commas' };
+import { databaseUriRule, labelsRule, parseLabels, uriExamples } from './enrolment';
 
 /** Enrols a database for the cluster's agents to serve: where it is, what it speaks, and the labels roles match on. */
 export function EnrolDatabaseDialog({
@@ -97,10 +91,7 @@ export function EnrolDatabaseDialog({
               onChange={setUri}
               placeholder={uriExamples[protocol]}
               helperText="Where the agent reaches the database"
-              rule={requiredPattern(
-                /^[a-z][a-z0-9+.-]*:\/\/\S+$/i,
-                'Enter the URI as scheme://host:port/database',
-              )}
+              rule={databaseUriRule}
             />
             <FieldInput
               label="Labels"

@@ -1,4 +1,5 @@
 import type { EnrolledProtocol } from '@portcullis/console-kit';
+import { requiredPattern } from '@portcullis/design';
 import type { Label } from '@portcullis/shared';
 
 /** Where a database of each protocol usually listens, as a hint in the URI field. */
@@ -21,3 +22,10 @@ export function parseLabels(text: string): Label[] | undefined {
     .map((m) => (m ? { name: m[1]!, value: m[2]!.trim() } : undefined));
   return labels.every((l) => l !== undefined) ? labels : undefined;
 }
+
+/** A labels field's rule: empty, or name=value pairs separated by commas. */
+export const labelsRule = (text: string) =>
+  parseLabels(text) ? { valid: true as const } : { valid: false as const, message: 'Write labels as name=value, separated by commas' };
+
+/** A database URI field's rule: scheme://host:port/database. */
+export const databaseUriRule = requiredPattern(/^[a-z][a-z0-9+.-]*:\/\/\S+$/i, 'Enter the URI as scheme://host:port/database');

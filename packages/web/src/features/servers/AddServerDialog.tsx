@@ -1,7 +1,8 @@
 import { Alert, Button, CodeBlock, Dialog, Indicator, Text } from '@portcullis/design';
 import type { JoinToken } from '@portcullis/shared';
 import { useEffect, useState } from 'react';
-import { type CreateNodeToken, createNodeToken, installCommand } from './joinTokenService';
+import { installNodeCommand } from '../discover/commands';
+import { type CreateNodeToken, createNodeToken } from './joinTokenService';
 
 export interface AddServerDialogProps {
   onClose: () => void;
@@ -27,7 +28,7 @@ export function AddServerDialog({ onClose, createToken = createNodeToken, origin
     };
   }, [createToken]);
 
-  const command = state.status === 'ready' ? installCommand(origin, state.token) : '';
+  const command = state.status === 'ready' ? installNodeCommand(origin, state.token.id) : '';
 
   return (
     <Dialog

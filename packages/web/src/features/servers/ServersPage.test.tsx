@@ -129,7 +129,7 @@ test('Add Server creates a join token and shows its install command, copy button
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   await renderServers();
   await user.click(await screen.findByRole('button', { name: 'Add Server' }));
-  const expected = `curl -fsSL '${window.location.origin}/scripts/0123456789abcdef0123456789abcdef/install-node.sh' | sudo bash`;
+  const expected = `curl -fsSL '${window.location.origin}/scripts/0123456789abcdef0123456789abcdef/install-node.sh' | sudo sh`;
   expect(await screen.findByText(expected)).toBeInTheDocument();
   expect(screen.getByText(/valid until 2026-11-21/)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Copy command' }));

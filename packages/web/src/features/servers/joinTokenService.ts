@@ -1,4 +1,4 @@
-import { apiPaths, compilePath, DEFAULT_JOIN_METHOD, type JoinToken, type JoinTokenJson, makeJoinToken } from '@portcullis/shared';
+import { apiPaths, DEFAULT_JOIN_METHOD, type JoinToken, type JoinTokenJson, makeJoinToken } from '@portcullis/shared';
 import { api } from '../../client';
 
 export type CreateNodeToken = () => Promise<JoinToken>;
@@ -6,8 +6,3 @@ export type CreateNodeToken = () => Promise<JoinToken>;
 /** A join token that lets one host enrol as a node (POST /token, join method token by default). */
 export const createNodeToken: CreateNodeToken = async () =>
   makeJoinToken(await api.post<JoinTokenJson>(apiPaths.joinToken, { roles: ['Node'], join_method: DEFAULT_JOIN_METHOD }));
-
-/** The one line to run on the new host: fetch the install script for this token and run it as root. */
-export function installCommand(origin: string, token: Pick<JoinToken, 'id'>): string {
-  return `curl -fsSL '${origin}${compilePath(apiPaths.installNodeScript, { token: token.id })}' | sudo bash`;
-}

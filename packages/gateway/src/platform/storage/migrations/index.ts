@@ -13,6 +13,9 @@ import { appSessionsMigration } from './0010_app_sessions';
 import { appSessionAwsRoleMigration } from './0011_app_session_aws_role';
 import { databasesMigration } from './0012_databases';
 import { desktopsMigration } from './0013_desktops';
+import { kubeClustersMigration } from './0014_kube_clusters';
+import { trustedClustersMigration } from './0015_trusted_clusters';
+import { telemetryMigration } from './0016_telemetry';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -34,6 +37,9 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0011_app_session_aws_role': appSessionAwsRoleMigration(),
     '0012_databases': databasesMigration(engine),
     '0013_desktops': desktopsMigration(engine),
+    '0014_kube_clusters': kubeClustersMigration(engine),
+    '0015_trusted_clusters': trustedClustersMigration(engine),
+    '0016_telemetry': telemetryMigration(engine),
   };
 }
 
