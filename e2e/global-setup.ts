@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startE2eAws } from './fixtures/aws';
 import { e2ePort, type GatewayInfo, type GatewayName, gatewaysFile } from './fixtures/gateways';
 
 /** The line a gateway prints at first start; quotes excluded so a JSON log line works too. */
@@ -16,7 +17,12 @@ interface Started {
  * Starts one built gateway on a fresh data directory and waits for its printed admin invite.
  * `enrollSelf` also runs the gateway's own agent, so this machine is a node (the servers tests use it).
  */
-async function startGateway(port: number, auth?: GatewayInfo['auth'], enrollSelf = false): Promise<Started> {
+async function startGateway(
+  port: number,
+  auth?: GatewayInfo['auth'],
+  enrollSelf = false,
+  integrations?: { awsStsUrl: string; awsRdsUrl: string },
+): Promise<Started> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-e2e-'));
   const args = [
     'packages/gateway/dist/cli.js',
@@ -30,10 +36,16 @@ async function startGateway(port: number, auth?: GatewayInfo['auth'], enrollSelf
     '127.0.0.1:0',
   ];
   if (enrollSelf) args.push('--enroll-self');
-  if (auth) {
+  if (auth || integrations) {
     const configFile = path.join(dataDir, 'gateway.yaml');
-    const lines = Object.entries(auth).map(([k, v]) => `  ${k}: "${v}"`);
-    writeFileSync(configFile, `publicUrl: "http://localhost:${port}"\nauth:\n${lines.join('\n')}\n`);
+    const section = (name: string, values: Record<string, string>) =>
+      `${name}:\n${Object.entries(values)
+        .map(([k, v]) => `  ${k}: "${v}"`)
+        .join('\n')}\n`;
+    writeFileSync(
+      configFile,
+      `publicUrl: "http://localhost:${port}"\n${auth ? section('auth', auth) : ''}${integrations ? section('integrations', integrations) : ''}`,
+    );
     args.push('--config', configFile);
   }
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -89,13 +101,23 @@ export default async function globalSetup() {
     // Every user needs a second factor; this machine is its node too, for per-session MFA and headless ssh.
     ['mfa', port + 3, { secondFactor: 'on' }],
   ];
+  // AWS OIDC integrations on the main gateway call the stand-in AWS, which trusts the main gateway as an issuer.
+  const aws = await startE2eAws(`http://localhost:${port}`);
   const settled = await Promise.allSettled(
-    plan.map(([name, p, auth]) => startGateway(p, auth, name === 'main' || name === 'mfa')),
+    plan.map(([name, p, auth]) =>
+      startGateway(
+        p,
+        auth,
+        name === 'main' || name === 'mfa',
+        name === 'main' ? { awsStsUrl: aws.stsUrl, awsRdsUrl: aws.rdsUrl } : undefined,
+      ),
+    ),
   );
   const started = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failure = settled.find((s) => s.status === 'rejected');
   if (failure) {
     for (const s of started) s.stop();
+    await aws.close();
     throw failure.reason;
   }
   mkdirSync(path.dirname(gatewaysFile), { recursive: true });
@@ -105,5 +127,6 @@ export default async function globalSetup() {
   );
   return async () => {
     for (const s of started) s.stop();
+    await aws.close();
   };
 }

@@ -24,6 +24,18 @@ export {
   databaseResultMessage,
 } from './databaseSession';
 export type { DatabaseConsoleMessage, DatabaseQueryMessage, DatabaseStatementJson, DatabaseStatementsJson } from './databaseSession';
+export { awsOidcAudience } from './integration';
+export type {
+  AwsRdsDatabaseJson,
+  AwsRdsDatabasesJson,
+  AwsRdsEngine,
+  CreateIntegrationRequest,
+  IntegrationJson,
+  IntegrationKind,
+  IntegrationListJson,
+  ListAwsRdsDatabasesRequest,
+  UpdateIntegrationRequest,
+} from './integration';
 export { makeJoinToken } from './joinToken';
 export type { JoinToken, JoinTokenJson } from './joinToken';
 export { displayLabels, sortLabels } from './labels';

@@ -23,6 +23,12 @@ const awsDefaults = {
   awsFederationUrl: 'https://signin.aws.amazon.com/federation',
 };
 
+/** AWS's endpoints for AWS OIDC integrations. */
+const integrationDefaults = {
+  awsStsUrl: 'https://sts.amazonaws.com/',
+  awsRdsUrl: 'https://rds.{region}.amazonaws.com/',
+};
+
 export const defaultPasswordHashing = { memoryKiB: 19_456, iterations: 2, parallelism: 1 };
 
 const passwordHashingSchema = z
@@ -114,6 +120,20 @@ export const configSchema = z
       })
       .strict()
       .default({ listen: '127.0.0.1:3026' }),
+    /**
+     * Where AWS OIDC integrations exchange the gateway's token for a role's credentials (STS) and list RDS
+     * databases ({region} is filled in); AWS's own endpoints by default, a stand-in in tests.
+     */
+    integrations: z
+      .object({
+        awsStsUrl: z.string().url().default(integrationDefaults.awsStsUrl),
+        awsRdsUrl: z
+          .string()
+          .includes('{region}', { message: 'integrations.awsRdsUrl must hold {region}, e.g. https://rds.{region}.amazonaws.com/' })
+          .default(integrationDefaults.awsRdsUrl),
+      })
+      .strict()
+      .default(integrationDefaults),
     webDir: z.string().min(1).default(defaultWebDir),
     agentPackage: z.string().min(1).default(defaultAgentPackage),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

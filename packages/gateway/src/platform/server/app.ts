@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import { issuerRoutes } from '../issuer/routes';
 import { registerErrorHandler } from '../access/errors';
 import { publicUrl, type GatewayConfig } from '../config/config';
 import { refuseUnenforced } from '../config/unenforced';
@@ -29,6 +30,8 @@ import { lockRoutes } from '../../management/locks/routes';
 import { clusterRoutes } from '../clusters/routes';
 import { registerTrust, type TrustOptions } from '../../management/trust/module';
 import { telemetryRoutes } from '../../management/telemetry/routes';
+import { integrationRoutes } from '../../management/integrations/routes';
+import { IntegrationService } from '../../management/integrations/service';
 import { consoleRoutes } from '../web/console';
 import { registerSecurityHeaders } from '../web/headers';
 import { createContext, type Gateway } from './context';
@@ -77,6 +80,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   await gw.locks.start();
   app.addHook('preClose', () => gw.locks.stop());
   pingRoutes(gw, providers);
+  issuerRoutes(gw);
   webSessionRoutes(gw);
   userRoutes(gw, users);
   passwordRoutes(gw, users);
@@ -93,6 +97,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   accessRequestRoutes(gw, resources.nodes);
   registerTrust(gw, app, () => resources.nodes.count(gw.now(), []), opts.trust);
   telemetryRoutes(gw);
+  integrationRoutes(gw, new IntegrationService(store, gw.now));
   clusterRoutes(gw, { nodes: () => resources.nodes.count(gw.now(), []) });
   await consoleRoutes(app, gw, providers);
 

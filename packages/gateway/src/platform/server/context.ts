@@ -1,6 +1,7 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { defineRoute, defineSocketRoute, type Guards, type RouteSpec, type SocketRouteSpec } from '../access/route';
 import { Sites } from '../clusters/sites';
+import { lazyJwtKeys, type JwtKeys } from '../issuer/keys';
 import { PasswordHasher } from '../passwords/password';
 import type { GatewayConfig } from '../config/config';
 import { WebSessionService } from '../../management/websessions/service';
@@ -26,6 +27,8 @@ export interface Gateway {
   publicUrl: () => string;
   /** The clusters `:clusterId` paths can name. */
   sites: Sites;
+  /** The gateway's signing keys as an OpenID issuer (apps' identity header, AWS web identity tokens). */
+  issuerKeys: () => Promise<JwtKeys>;
   /** On a leaf: root users' connections through a trusted root's tunnel, and who each is here. */
   remoteCallers: RemoteCallers;
   route<B = undefined, Q = undefined, P = undefined>(method: HTTPMethods, url: string, spec: RouteSpec<B, Q, P>): void;
@@ -56,6 +59,7 @@ export function createContext(app: FastifyInstance, config: GatewayConfig, store
     publicUrl,
     sites,
     remoteCallers,
+    issuerKeys: lazyJwtKeys(store, now),
     route: (method, url, spec) => defineRoute(app, guards, method, url, spec),
     socket: (url, spec) => defineSocketRoute(app, guards, url, spec),
   };

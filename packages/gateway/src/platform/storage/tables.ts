@@ -7,6 +7,7 @@ import type { MfaTables } from '../../management/mfa/tables';
 import type { SsoTables } from '../../management/sso/tables';
 import type { JoinTokenTables } from '../../management/tokens/tables';
 import type { TelemetryTables } from '../../management/telemetry/tables';
+import type { IntegrationTables } from '../../management/integrations/tables';
 import type { TrustTables } from '../../management/trust/tables';
 import type { AppTables } from '../../resources/apps/tables';
 import type { AppSessionTables } from '../../resources/apps/sessions/tables';
@@ -80,7 +81,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables, DesktopTables, KubeTables, TrustTables, TelemetryTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables, DesktopTables, KubeTables, TrustTables, TelemetryTables, IntegrationTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

@@ -97,7 +97,7 @@ export function databaseRoutes(gw: Gateway, databases: DatabaseRepo, services: D
 const enrolled = (body: DatabaseBody) => ({
   name: body.name,
   protocol: databaseTarget(body.uri).protocol,
-  type: 'self-hosted',
+  type: body.type,
   uri: body.uri,
   description: body.description,
   labels: labelsOf(body),

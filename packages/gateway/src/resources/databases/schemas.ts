@@ -22,6 +22,8 @@ export const databaseBody = z
     labels: z.array(label).max(64).default([]),
     // The protocol follows from the URI's scheme; when given it must agree (the console's form sends it).
     protocol: z.enum(['postgres', 'mysql', 'redis']).optional(),
+    // Where it is hosted, as the console titles it: an RDS database enrolled through an AWS OIDC integration.
+    type: z.enum(['self-hosted', 'rds']).default('self-hosted'),
   })
   .superRefine((body, ctx) => {
     const problem = databaseProblem(body.name, body.uri);

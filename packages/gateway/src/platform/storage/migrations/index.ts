@@ -16,6 +16,7 @@ import { desktopsMigration } from './0013_desktops';
 import { kubeClustersMigration } from './0014_kube_clusters';
 import { trustedClustersMigration } from './0015_trusted_clusters';
 import { telemetryMigration } from './0016_telemetry';
+import { integrationsMigration } from './0017_integrations';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -40,6 +41,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0014_kube_clusters': kubeClustersMigration(engine),
     '0015_trusted_clusters': trustedClustersMigration(engine),
     '0016_telemetry': telemetryMigration(engine),
+    '0017_integrations': integrationsMigration(engine),
   };
 }
 

@@ -1,4 +1,5 @@
-import aws4 from 'aws4';
+import { signV4, type AwsCredentials } from '../../../platform/aws/sigv4';
+import { awsErrorMessage, parseAwsXml } from '../../../platform/aws/xml';
 
 /** Signs a person in to the AWS console as a role: the URL their browser is sent to. */
 export interface AwsFederation {
@@ -13,12 +14,6 @@ export interface AwsFederationOptions {
   /** The gateway's own AWS credentials, read when needed (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN). */
   credentials: () => AwsCredentials | undefined;
   fetch?: typeof fetch;
-}
-
-export interface AwsCredentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
 }
 
 /** Console sessions last the federation endpoint's default; the role's credentials only need to outlive the exchange. */
@@ -41,10 +36,12 @@ export function awsFederation(options: AwsFederationOptions): AwsFederation {
       const own = options.credentials();
       if (!own) throw new Error('the gateway has no AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY) to assume roles with');
       const body = new URLSearchParams({ Action: 'AssumeRole', Version: '2011-06-15', RoleArn: roleArn, RoleSessionName: sessionName, DurationSeconds: String(roleSessionSeconds) }).toString();
-      const sts = await fetcher(options.stsUrl, { method: 'POST', headers: signV4(options.stsUrl, body, own), body });
-      const xml = await sts.text();
-      if (!sts.ok) throw new Error(`STS refused to assume ${roleArn}: ${sts.status} ${xmlField(xml, 'Message') ?? ''}`.trim());
-      const [sessionId, sessionKey, sessionToken] = ['AccessKeyId', 'SecretAccessKey', 'SessionToken'].map((f) => xmlField(xml, f));
+      // STS's global endpoint signs for us-east-1.
+      const headers = signV4({ url: options.stsUrl, method: 'POST', service: 'sts', region: 'us-east-1', form: body }, own);
+      const sts = await fetcher(options.stsUrl, { method: 'POST', headers, body });
+      const xml = parseAwsXml(await sts.text());
+      if (!sts.ok) throw new Error(`STS refused to assume ${roleArn}: ${sts.status} ${awsErrorMessage(xml)}`.trim());
+      const [sessionId, sessionKey, sessionToken] = ['AccessKeyId', 'SecretAccessKey', 'SessionToken'].map((f) => xml.text(f));
       if (!sessionId || !sessionKey || !sessionToken) throw new Error('STS answered AssumeRole without credentials');
 
       const tokenUrl = new URL(options.federationUrl);
@@ -59,21 +56,4 @@ export function awsFederation(options: AwsFederationOptions): AwsFederation {
       return login.toString();
     },
   };
-}
-
-const xmlField = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
-
-/**
- * SigV4 headers for a form POST to STS (its global endpoint signs for us-east-1), by aws4: request signing is
- * where a hand-written version goes subtly wrong, and aws4 is the small, long-kept library for exactly this.
- */
-function signV4(url: string, body: string, creds: AwsCredentials): Record<string, string> {
-  const { host, pathname } = new URL(url);
-  const signed = aws4.sign(
-    { host, path: pathname || '/', method: 'POST', service: 'sts', region: 'us-east-1', body, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' } },
-    creds,
-  );
-  // fetch sets Host and Content-Length from the URL and body itself.
-  const { Host: _host, host: _lower, 'Content-Length': _length, ...headers } = signed.headers as Record<string, string>;
-  return headers;
 }

@@ -1,5 +1,5 @@
 import type { Identity } from '../../../platform/access/identity';
-import type { JwtKeys } from './keys';
+import type { JwtKeys } from '../../../platform/issuer/keys';
 
 /** The request header carrying the signed identity to the app (lower case, as Node keeps header names). */
 export const assertionHeader = 'portcullis-jwt-assertion';

@@ -4,8 +4,6 @@ import type { ResourceModule } from '../../register';
 import { awsFederation, envCredentials } from '../aws/federation';
 import { dialApp } from '../dial';
 import { AssertionSigner } from '../jwt/assertion';
-import { JwtKeys } from '../jwt/keys';
-import { jwksRoutes } from '../jwt/routes';
 import { appRepo } from '../repo';
 import { LiveAppSessions } from '../sessions/live';
 import { appSessionRoutes } from '../sessions/routes';
@@ -20,7 +18,7 @@ import { Upstreams } from './upstream';
 const revalidateMs = 1_000;
 
 /**
- * The HTTP side of apps: app sessions (POST /sessions/app), the JWKS, and the app hosts on the gateway's port
+ * The HTTP side of apps: app sessions (POST /sessions/app) and the app hosts on the gateway's port
  * (the launcher's handoff and the proxy). Apps are found in the app kind's repo and dialed through their agents.
  */
 export const appProxyModule: ResourceModule = (r) => {
@@ -30,25 +28,17 @@ export const appProxyModule: ResourceModule = (r) => {
 
 /** The same over any lookup and dial (the benchmark dials apps directly). */
 export function registerAppProxy(gw: Gateway, app: FastifyInstance, lookup: AppLookup, dial: Dialer): void {
-  let keys: Promise<JwtKeys> | undefined;
-  // Made once, on first use or at start; a failed attempt (storage down) is tried again by the next caller.
-  const loadKeys = () =>
-    (keys ??= JwtKeys.loadOrCreate(gw.store, gw.now).catch((err: unknown) => {
-      keys = undefined;
-      throw err;
-    }));
   const live = new LiveAppSessions(gw, { revalidateMs, summaryMs: gw.config.apps.auditInterval });
   const upstreams = new Upstreams(dial);
-  const hosts = new AppHosts(gw, live, upstreams, new AssertionSigner(loadKeys, gw.publicUrl, gw.now), (err, target) =>
+  const hosts = new AppHosts(gw, live, upstreams, new AssertionSigner(gw.issuerKeys, gw.publicUrl, gw.now), (err, target) =>
     // The cause may name hosts behind the agent: for the operator's log only, never for the page.
     app.log.warn({ err, app: target.name }, 'app upstream failed'),
     awsFederation({ stsUrl: gw.config.apps.awsStsUrl, federationUrl: gw.config.apps.awsFederationUrl, credentials: envCredentials }),
   );
   interceptAppHosts(app.server, new HostRouter(gw.publicUrl, lookup, gw.now), hosts);
   appSessionRoutes(gw, new AppSessionService(gw, lookup));
-  jwksRoutes(gw, loadKeys);
   app.addHook('onReady', async () => {
-    await loadKeys();
+    await gw.issuerKeys();
     live.start();
   });
   app.addHook('preClose', async () => {

@@ -1,18 +1,17 @@
 import { apiPaths } from '@portcullis/shared';
-import type { Gateway } from '../../../platform/server/context';
-import type { JwtKeys } from './keys';
+import type { Gateway } from '../server/context';
 
 /**
- * The public keys apps verify the identity header with, on the gateway's own host, and the discovery document that
+ * The public keys apps (and AWS) verify the gateway's tokens with, on the gateway's own host, and the discovery document that
  * names them, so anything that trusts an OpenID issuer (a cloud's identity federation) can trust the gateway's tokens.
  */
-export function jwksRoutes(gw: Gateway, keys: () => Promise<JwtKeys>) {
+export function issuerRoutes(gw: Gateway) {
   gw.route('GET', apiPaths.jwks, {
     access: { public: 'apps verify the identity header with these public keys; they hold no secret' },
     handler: async ({ reply }) => {
       // Apps fetch it on every unknown kid; a short cache spares the gateway without delaying a new key long.
       void reply.header('cache-control', 'public, max-age=60');
-      return (await keys()).jwks();
+      return (await gw.issuerKeys()).jwks();
     },
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
-import type { Store } from '../../../platform/storage/store';
+import type { Store } from '../storage/store';
 
 export const jwtAlgorithm = 'RS256';
 
@@ -10,7 +10,8 @@ export interface Jwks {
 }
 
 /**
- * The key pair signing the identity header apps receive. Kept in the database so that every gateway on it signs
+ * The gateway's signing key as an OpenID issuer: it signs the identity header apps receive and the tokens AWS
+ * accepts from an AWS OIDC integration. Kept in the database so that every gateway on it signs
  * with the same key and publishes the same set: the oldest key is the one used, so two gateways creating one at
  * the same moment settle on the same key (and the JWKS holds both until an operator removes one).
  */
@@ -52,3 +53,13 @@ export class JwtKeys {
 }
 
 const oldest = (store: Store) => store.db.selectFrom('app_jwt_keys').selectAll().orderBy('created_at').orderBy('kid').limit(1).executeTakeFirst();
+
+/** The keys, made or read once on first use; a failed attempt (storage down) is tried again by the next caller. */
+export function lazyJwtKeys(store: Store, now: () => number): () => Promise<JwtKeys> {
+  let keys: Promise<JwtKeys> | undefined;
+  return () =>
+    (keys ??= JwtKeys.loadOrCreate(store, now).catch((err: unknown) => {
+      keys = undefined;
+      throw err;
+    }));
+}
