@@ -13,7 +13,7 @@ test('the printed admin invite sets a password, the admin signs in and sees ever
   const nav = page.getByRole('navigation', { name: 'Main' });
   const management = features.filter((f) => f.placement === 'navigation' && f.category === 'Management');
   // Every management page the console has is offered; features it has no page for yet are not.
-  const built = new Set(['users', 'roles', 'sso', 'locks', 'accessRequests', 'recordings', 'audit', 'clusters', 'trustedClusters', 'discover']);
+  const built = new Set(['users', 'roles', 'sso', 'locks', 'accessRequests', 'recordings', 'audit', 'clusters', 'trustedClusters', 'discover', 'integrations', 'integrationEnroll']);
   for (const f of management) {
     await expect(nav.getByRole('link', { name: f.title, exact: true })).toHaveCount(built.has(f.route) ? 1 : 0);
   }

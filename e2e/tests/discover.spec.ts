@@ -54,7 +54,7 @@ async function runPrintedCommand(page: Page): Promise<string> {
 /** From the chosen kind to the connection test: the printed command run for real, the wait, access, the test. */
 async function enrol(page: Page, choice: string, deploy: () => Promise<void>) {
   await page.goto('/web/discover');
-  await page.getByRole('radio', { name: choice }).click();
+  await page.getByRole('radio', { name: choice, exact: true }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await deploy();
   await expect(page.locator('pre code').filter({ hasText: 'curl -fsSL' })).toBeVisible();

@@ -19,6 +19,7 @@ import type {
   BearerTokenJson,
   ClusterJson,
   EventSearchJson,
+  IntegrationJson,
   LockJson,
   LockTargets,
   MfaDeviceJson,
@@ -34,6 +35,7 @@ import type {
   UserContextJson,
 } from '@portcullis/shared';
 import { inForce } from '../src/management/accessrequests/policy';
+import { presentIntegration } from '../src/management/integrations/presenter';
 import { presentAccessRequest } from '../src/management/accessrequests/presenter';
 import type { AccessRequest } from '../src/management/accessrequests/repo';
 import { recordEvent, type EventName } from '../src/management/audit/record';
@@ -500,3 +502,7 @@ export const desktopJson = (d: { name: string; os: 'linux' | 'windows'; addr: st
     new RoleSet([role], emptyTraits()),
   );
 };
+
+/** An AWS OIDC integration as GET /integrations lists it. */
+export const integrationJson = (name: string, roleArn: string): IntegrationJson =>
+  presentIntegration({ name, sub_kind: 'aws-oidc', role_arn: roleArn, created_by: 'admin', created_at: 0, updated_at: 0 });

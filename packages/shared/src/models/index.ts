@@ -34,6 +34,7 @@ export type {
   IntegrationKind,
   IntegrationListJson,
   ListAwsRdsDatabasesRequest,
+  OpenIdConfigurationJson,
   UpdateIntegrationRequest,
 } from './integration';
 export { makeJoinToken } from './joinToken';

@@ -63,3 +63,14 @@ export interface AwsRdsDatabasesJson {
   databases: AwsRdsDatabaseJson[];
   nextToken?: string;
 }
+
+/** The gateway's OpenID discovery document (apiPaths.openidConfiguration), as AWS and the console read it. */
+export interface OpenIdConfigurationJson {
+  /** The gateway's public URL: what an AWS IAM OpenID Connect identity provider is created with. */
+  issuer: string;
+  jwks_uri: string;
+  response_types_supported: string[];
+  subject_types_supported: string[];
+  id_token_signing_alg_values_supported: string[];
+  claims_supported: string[];
+}

@@ -9,6 +9,7 @@ import { databasesRoutes } from '../features/databases/routes';
 import { desktopsRoutes } from '../features/desktops/routes';
 import { discoverRoutes } from '../features/discover/routes';
 import { headlessRoutes } from '../features/headless/routes';
+import { integrationsRoutes } from '../features/integrations/routes';
 import { inviteRoutes } from '../features/invite/routes';
 import { kubernetesRoutes } from '../features/kubernetes/routes';
 import { launcherRoutes } from '../features/launcher/routes';
@@ -33,6 +34,7 @@ export const pages: PageRoute[] = [
   ...rolesRoutes,
   ...ssoRoutes,
   ...locksRoutes,
+  ...integrationsRoutes,
   ...clustersRoutes,
   ...trustRoutes,
   ...accessRequestsRoutes,

@@ -1,4 +1,4 @@
-import { apiPaths } from '@portcullis/shared';
+import { apiPaths, type OpenIdConfigurationJson } from '@portcullis/shared';
 import type { Gateway } from '../server/context';
 
 /**
@@ -27,7 +27,7 @@ export function issuerRoutes(gw: Gateway) {
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256'],
         claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'username', 'roles', 'traits'],
-      };
+      } satisfies OpenIdConfigurationJson;
     },
   });
 }

@@ -10,7 +10,7 @@ import {
   Text,
   Validation,
 } from '@portcullis/design';
-import { DiscoverEventStatus, displayDateTime } from '@portcullis/shared';
+import { displayDateTime } from '@portcullis/shared';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useAttempt } from '../../useAttempt';
 import { databaseUriRule, labelsRule, parseLabels, uriExamples } from '../databases/enrolment';
@@ -22,9 +22,11 @@ import {
   installDatabaseCommand,
   installNodeCommand,
 } from './commands';
-import { createJoinToken, enrolDatabase } from './discoverService';
+import { createJoinToken } from './discoverService';
+import { RdsDatabasePicker } from './RdsDatabasePicker';
 import { StepFrame } from './StepFrame';
 import { stepTitles } from './steps';
+import { useEnrolDatabase } from './useEnrolDatabase';
 import { useWizard } from './wizard';
 
 /** Creates the join token (again once it expired) and shows the one command that enrols the resource with it. */
@@ -101,6 +103,8 @@ function Command({ token }: { token: NonNullable<ReturnType<typeof useWizard>['p
           >{`Run this on a host that reaches ${progress.database}. Its agent serves the database you enrolled.`}</Text>
           <CodeBlock code={installDatabaseCommand(origin, token.id)} copyLabel="Copy command" />
         </>
+      ) : choice.aws ? (
+        <RdsDatabasePicker engines={choice.aws.engines} resourceId={token.resourceId} />
       ) : (
         <EnrolDatabase protocol={choice.protocol ?? 'postgres'} resourceId={token.resourceId} />
       );
@@ -172,37 +176,27 @@ function AppCommand({ token, scheme }: { token: string; scheme: 'http' | 'tcp' }
 
 /** The database is enrolled first, with the token's resource id among its labels, so the token's agent serves it. */
 function EnrolDatabase({ protocol, resourceId }: { protocol: keyof typeof uriExamples; resourceId: string }) {
-  const { clusterId, update, report } = useWizard();
   const [name, setName] = useState('');
   const [uri, setUri] = useState('');
   const [labels, setLabels] = useState('');
-  const { busy, error, run } = useAttempt();
+  const { busy, error, enrol } = useEnrolDatabase(resourceId);
 
-  const enrol = (e: FormEvent, validate: () => boolean) => {
+  const submit = (e: FormEvent, validate: () => boolean) => {
     e.preventDefault();
     if (!validate()) return;
-    void run(async () => {
-      try {
-        await enrolDatabase(clusterId, resourceId, {
-          name: name.trim(),
-          protocol,
-          uri: uri.trim(),
-          labels: parseLabels(labels) ?? [],
-          description: '',
-        });
-      } catch (err) {
-        report('databaseRegister', DiscoverEventStatus.Error);
-        throw err;
-      }
-      report('databaseRegister', DiscoverEventStatus.Success);
-      update({ database: name.trim() });
+    void enrol({
+      name: name.trim(),
+      protocol,
+      uri: uri.trim(),
+      labels: parseLabels(labels) ?? [],
+      description: '',
     });
   };
 
   return (
     <Validation>
       {({ validate }) => (
-        <form onSubmit={(e) => enrol(e, validate)} noValidate aria-label="Enrol the database">
+        <form onSubmit={(e) => submit(e, validate)} noValidate aria-label="Enrol the database">
           <Text mb={2}>First enrol the database: the agent you install next serves it.</Text>
           {error ? <Alert>{error}</Alert> : null}
           <FieldInput

@@ -1,5 +1,10 @@
 import type { StepProps } from '@portcullis/design';
-import { makeUserContext, type UserContextJson } from '@portcullis/shared';
+import {
+  type AwsRdsDatabaseJson,
+  type AwsRdsDatabasesJson,
+  makeUserContext,
+  type UserContextJson,
+} from '@portcullis/shared';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
 import { userEvent, within } from 'storybook/test';
@@ -10,6 +15,7 @@ import {
   type StoryAnswers,
   storyStore,
 } from '../../stories/storyGateway';
+import { integrationListAnswer, storyIntegrations } from '../integrations/integrationStoryAnswers';
 import { DeployService } from './DeployService';
 import { Finished } from './Finished';
 import { choiceById } from './resources';
@@ -108,6 +114,48 @@ export const DeployDatabase = stepStory(
   { runId: 'story', step: 'deploy', choiceId: 'postgres', token },
   { shows: 'Enrol database', stepIndex: 1 },
 );
+
+const rdsDatabase = (name: string, engine: string, status: string): AwsRdsDatabaseJson => ({
+  name,
+  engine,
+  protocol: 'postgres',
+  uri: `postgres://${name}.c9akciq32.us-east-1.rds.amazonaws.com:5432`,
+  status,
+  accountId: '123456789012',
+  region: 'us-east-1',
+  resourceId: `db-${name.toUpperCase()}`,
+  labels: [{ name: 'engine', value: engine }],
+});
+
+/** An RDS database is picked from those AWS lists through an integration, here after List databases. */
+export const DeployRdsDatabases: StoryObj = {
+  ...stepStory(
+    DeployService,
+    { runId: 'story', step: 'deploy', choiceId: 'rds-postgres', token },
+    {
+      acl: { ...admin.acl, integrations: { ...admin.acl.integrations, use: true } },
+      answers: {
+        ...integrationListAnswer(storyIntegrations),
+        'POST /v1/webapi/sites/localhost/integrations/aws-oidc/aws-prod/databases': {
+          databases: [
+            rdsDatabase('orders', 'postgres', 'available'),
+            rdsDatabase('ledger', 'aurora-postgresql', 'stopped'),
+          ],
+          nextToken: 'page-2',
+        } satisfies AwsRdsDatabasesJson,
+      },
+      shows: 'List databases',
+      stepIndex: 1,
+    },
+  ),
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await userEvent.click(await page.findByRole('button', { name: 'List databases' }, { timeout: 5000 }));
+    await userEvent.click(await page.findByRole('radio', { name: 'orders' }, { timeout: 5000 }));
+    // The chosen radio is shown without the focus ring the click leaves, as in the connection test stories.
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+};
 
 export const DeployKubernetes = stepStory(
   DeployService,

@@ -31,8 +31,15 @@ export async function createJoinToken(): Promise<NonNullable<DiscoverProgress['t
   return { id: token.id, expiry: token.expiry.toISOString(), resourceId: token.internalResourceId };
 }
 
-/** Enrols a database carrying the token's resource id, which install-database.sh's service matches on. */
-export const enrolDatabase = (clusterId: string, resourceId: string, enrolment: DatabaseEnrolment) =>
+/**
+ * Enrols a database carrying the token's resource id, which install-database.sh's service matches on. `type`
+ * says where it is hosted: self-hosted unless it is an RDS database picked from AWS.
+ */
+export const enrolDatabase = (
+  clusterId: string,
+  resourceId: string,
+  enrolment: DatabaseEnrolment & { type?: 'rds' },
+) =>
   api.post<DatabaseJson>(compilePath(apiPaths.databases, { clusterId }), {
     ...enrolment,
     labels: [...enrolment.labels, { name: INTERNAL_RESOURCE_ID_LABEL, value: resourceId }],

@@ -1,5 +1,5 @@
 import type { EnrolledProtocol } from '@portcullis/console-kit';
-import { apiPaths, DiscoverResourceKind, type UserTraits } from '@portcullis/shared';
+import { apiPaths, type AwsRdsEngine, DiscoverResourceKind, type UserTraits } from '@portcullis/shared';
 
 /** The kinds of resource an agent serves; each waits on its own list and is tested (or not) its own way. */
 export type ResourceKind = 'server' | 'app' | 'database' | 'kubernetes' | 'desktop';
@@ -14,9 +14,17 @@ export interface ResourceChoice {
   protocol?: EnrolledProtocol;
   /** An application's scheme: http(s) apps open in the browser, tcp apps through `portcullis proxy app`. */
   appScheme?: 'http' | 'tcp';
+  /**
+   * A database hosted in AWS: picked from those RDS lists through an AWS OIDC integration (instead of typed
+   * in), among the engines that speak its protocol.
+   */
+  aws?: { service: 'rds'; engines: AwsRdsEngine[] };
 }
 
-/** What this gateway can enrol: the database protocols its agent speaks, apps over HTTP or TCP, and desktops behind an agent. */
+/**
+ * What this gateway can enrol: the database protocols its agent speaks (self-hosted, or RDS found through an
+ * integration), apps over HTTP or TCP, and desktops behind an agent.
+ */
 export const resourceChoices: ResourceChoice[] = [
   { id: 'server', title: 'Linux server', kind: 'server', telemetry: DiscoverResourceKind.Server },
   {
@@ -46,6 +54,22 @@ export const resourceChoices: ResourceChoice[] = [
     kind: 'database',
     telemetry: DiscoverResourceKind.DatabaseMysqlSelfHosted,
     protocol: 'mysql',
+  },
+  {
+    id: 'rds-postgres',
+    title: 'Amazon RDS PostgreSQL',
+    kind: 'database',
+    telemetry: DiscoverResourceKind.DatabasePostgresRds,
+    protocol: 'postgres',
+    aws: { service: 'rds', engines: ['postgres', 'aurora-postgresql'] },
+  },
+  {
+    id: 'rds-mysql',
+    title: 'Amazon RDS MySQL / MariaDB',
+    kind: 'database',
+    telemetry: DiscoverResourceKind.DatabaseMysqlRds,
+    protocol: 'mysql',
+    aws: { service: 'rds', engines: ['mysql', 'mariadb', 'aurora-mysql'] },
   },
   {
     id: 'redis',
