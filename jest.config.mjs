@@ -83,6 +83,14 @@ export default {
     },
     {
       ...common,
+      displayName: 'teleterm-like-app',
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest-setup-dom.ts'],
+      testMatch: ['<rootDir>/packages/teleterm-like-app/src/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...common,
       displayName: 'gateway',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/packages/gateway/{src,test}/**/*.test.ts'],

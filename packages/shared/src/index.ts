@@ -3,6 +3,7 @@ export * from './api';
 export * from './audit';
 export * from './config';
 export * from './constants';
+export * from './daemon';
 export * from './format';
 export * from './models';
 export { encodePassword, decodePassword, passwordLength } from './password';
