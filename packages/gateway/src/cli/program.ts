@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { agentCommand } from '../agent/command';
 import { clientCommands } from './client/commands';
+import { connectCommand } from './connect/command';
 import { dbCommands } from './client/databases';
 import { kubeCommands } from './client/kube';
 import { proxyCommands } from './client/proxy';
@@ -22,5 +23,6 @@ export function buildProgram(out: (line: string) => void = (line) => console.log
   proxyCommands(program, out);
   dbCommands(program);
   kubeCommands(program, out);
+  connectCommand(program, out);
   return program;
 }

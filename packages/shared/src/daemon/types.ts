@@ -41,6 +41,8 @@ export type DaemonDocumentJson =
       pod: string;
       container?: string;
       command: string;
+      /** The Kubernetes user to impersonate, when the roles grant several. */
+      kubernetesUser?: string;
       title: string;
     };
 

@@ -6,7 +6,8 @@ import { gatewayApi, type GatewayClient } from './http';
 import { listenLocally, portFlag } from './localPort';
 import { currentProfile, type Profile } from './profile';
 
-interface Target {
+/** A database on a signed-in gateway. */
+export interface Target {
   profile: Profile;
   gateway: GatewayClient;
   cluster: string;
@@ -17,7 +18,7 @@ interface Target {
  * The database's protocol, asked of the gateway before listening so a typo fails at once. Undefined when the
  * roles may not read databases: the gateway still decides at each connection.
  */
-async function protocolOf(t: Target): Promise<string | undefined> {
+export async function protocolOf(t: Target): Promise<string | undefined> {
   try {
     return (await t.gateway.api.get<DatabaseJson>(compilePath(apiPaths.database, { clusterId: t.cluster, database: t.database }))).protocol;
   } catch (err) {
@@ -36,13 +37,13 @@ const target = (database: string, cluster: string | undefined): Target => {
  * The database's socket on the gateway. The database user and name travel in the URL too: Redis's clients name
  * neither, and the others' names in their own opening win over these.
  */
-const socketUrl = (t: Target, who: { user?: string; name?: string }) =>
+export const socketUrl = (t: Target, who: { user?: string; name?: string }) =>
   websocketOrigin(t.profile.proxy) +
   compilePath(websocketPaths.databaseConnect, { clusterId: t.cluster, database: t.database }) +
   queryString({ access_token: t.profile.token, db_user: who.user, db_name: who.name });
 
 /** The command line of the protocol's own client, pointed at the local port. */
-function clientCommand(protocol: string, port: number, who: { user: string; name?: string }): [string, string[]] {
+export function clientCommand(protocol: string, port: number, who: { user: string; name?: string }): [string, string[]] {
   switch (protocol) {
     case 'postgres':
       return ['psql', [`host=127.0.0.1 port=${port} user=${who.user} sslmode=disable${who.name ? ` dbname=${who.name}` : ''}`]];

@@ -39,16 +39,24 @@ async function deviceChallenge(gateway: GatewayClient, user: string, pass: strin
 }
 
 /**
+ * Asks for a secret a sign-in needs. The command line asks at the terminal; `portcullis connect` answers from the
+ * request its UI sent, so it says which secret it wants rather than matching the question's words.
+ */
+export type AskSecret = (question: string, secret: 'password' | 'otp') => Promise<string>;
+
+const askAtTerminal: AskSecret = (question) => askHidden(question);
+
+/**
  * Signs in with the password, and a code from an authenticator app when the user has one (the gateway says so
  * after checking the password). A security key cannot be tapped from here: such a user is sent to --headless.
  */
-export async function passwordLogin(proxy: string, user: string, ask = askHidden): Promise<SignedIn> {
+export async function passwordLogin(proxy: string, user: string, ask = askAtTerminal): Promise<SignedIn> {
   const gateway = await connectGateway(proxy);
   const ping = await gateway.api.get<PingJson>(apiPaths.ping);
-  const pass = encodePassword(await ask(`Enter password for ${user}: `));
+  const pass = encodePassword(await ask(`Enter password for ${user}: `, 'password'));
   let second_factor_token: string | undefined;
   const challenge = (ping.auth?.second_factor ?? 'off') === 'off' ? undefined : await deviceChallenge(gateway, user, pass);
-  if (challenge?.totp_challenge) second_factor_token = await ask('Enter the code from your authenticator app: ');
+  if (challenge?.totp_challenge) second_factor_token = await ask('Enter the code from your authenticator app: ', 'otp');
   else if (challenge?.webauthn_challenge) {
     throw new Error(`${user} signs in with a security key, which the command line cannot use: run portcullis login --headless --proxy ${gateway.proxy} --user ${user} to approve in your browser`);
   }

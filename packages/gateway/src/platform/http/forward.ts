@@ -5,12 +5,16 @@ import type { Duplex } from 'node:stream';
 /** Headers of one connection (RFC 9110 §7.6.1): never passed on by a proxy. */
 export const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
-/** An upstream's response headers as the client gets them, less the connection's own (an upgrade keeps Connection and Upgrade). */
-export function responseHeaders(rawHeaders: string[], upgraded = false): string[] {
+/**
+ * An upstream's response headers as the client gets them, less the connection's own (an upgrade keeps Connection
+ * and Upgrade) and any of `drop`.
+ */
+export function responseHeaders(rawHeaders: string[], upgraded = false, drop: (name: string) => boolean = () => false): string[] {
   const out: string[] = [];
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const lower = rawHeaders[i]!.toLowerCase();
     if (hopByHop.has(lower) && !(upgraded && (lower === 'connection' || lower === 'upgrade'))) continue;
+    if (drop(lower)) continue;
     out.push(rawHeaders[i]!, rawHeaders[i + 1]!);
   }
   return out;
@@ -36,6 +40,8 @@ export function requestHeaders(req: IncomingMessage, drop: (name: string) => boo
 export interface ForwardOptions {
   path: string;
   headers: OutgoingHttpHeaders;
+  /** Response headers (lower case) the client must not get, e.g. the upstream's cookies. */
+  dropResponseHeader?: (name: string) => boolean;
   /** The upstream broke off before answering: answer the client (a JSON error of the caller's kind). */
   failed(err: Error): void;
   /** Called once with the status the client got, 0 when the exchange broke off. */
@@ -48,7 +54,7 @@ export interface ForwardOptions {
  */
 export function forwardRequest(req: IncomingMessage, res: ServerResponse, link: Duplex, o: ForwardOptions): void {
   const upstream = request({ createConnection: () => link as Socket, method: req.method, path: o.path, headers: o.headers }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders(answer.rawHeaders));
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders(answer.rawHeaders, false, o.dropResponseHeader));
     answer.pipe(res);
     answer.on('end', () => o.done(answer.statusCode ?? 502));
   });
