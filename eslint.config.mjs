@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/{design,console-kit,web}/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    files: ['packages/{design,console-kit,web,teleterm-like-app}/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -23,7 +23,7 @@ export default tseslint.config(
   },
   {
     // The browser packages must never reach for Node-only modules.
-    files: ['packages/{shared,design,console-kit,web}/src/**/*.{ts,tsx}'],
+    files: ['packages/{shared,design,console-kit,web,teleterm-like-app}/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'child_process', 'os', '@portcullis/gateway/*'] }],
@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // The console's test fixtures come from the gateway's own presenters; only test code may reach them.
-    files: ['packages/web/src/testing/**/*.{ts,tsx}'],
+    files: ['packages/{web,teleterm-like-app}/src/testing/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'child_process', 'os'] }],
     },

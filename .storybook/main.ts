@@ -9,6 +9,7 @@ const config: StorybookConfig = {
     '../packages/design/src/**/*.stories.@(ts|tsx)',
     '../packages/console-kit/src/**/*.stories.@(ts|tsx)',
     '../packages/web/src/**/*.stories.@(ts|tsx)',
+    '../packages/teleterm-like-app/src/**/*.stories.@(ts|tsx)',
   ],
   core: { disableTelemetry: true },
   viteFinal: async (cfg) => ({

@@ -14,6 +14,7 @@ export const paths = {
     'packages/design/src',
     'packages/console-kit/src',
     'packages/web/src',
+    'packages/teleterm-like-app/src',
     'packages/shared/src',
     '.storybook',
   ].map((p) => path.join(root, p)),

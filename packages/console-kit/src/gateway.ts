@@ -12,4 +12,13 @@ export interface GatewayAccess {
   csrfToken(): string;
   /** The session's bearer token, if signed in. */
   bearerToken(): string | undefined;
+  /**
+   * Where the gateway's websockets are, when not at the page's origin: an app that reaches the gateway through a
+   * forwarding prefix (the workspace app's daemon) gives the origin with that prefix. Defaults to the page's origin.
+   */
+  socketOrigin?(): string;
 }
+
+/** The origin the kit's websockets open at: the app's, or the page's. */
+export const socketOriginOf = (gateway: Pick<GatewayAccess, 'socketOrigin'>) =>
+  gateway.socketOrigin?.() ?? window.location.origin;

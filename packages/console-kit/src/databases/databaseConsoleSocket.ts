@@ -4,7 +4,7 @@ import {
   databaseConsoleSocketUrl,
   type DatabaseQueryMessage,
 } from '@portcullis/shared';
-import type { GatewayAccess } from '../gateway';
+import { type GatewayAccess, socketOriginOf } from '../gateway';
 
 /** The part of a WebSocket the query console uses; tests hand in a stand-in. */
 export interface DatabaseSocket {
@@ -27,10 +27,13 @@ export interface DatabaseConsoleTarget {
 /** Opens the gateway's query console websocket on `target`, with the session's bearer token. */
 export function openDatabaseConsoleSocket(
   target: DatabaseConsoleTarget,
-  gateway: Pick<GatewayAccess, 'bearerToken'>,
+  gateway: Pick<GatewayAccess, 'bearerToken' | 'socketOrigin'>,
 ): WebSocket {
   return new WebSocket(
-    databaseConsoleSocketUrl(window.location.origin, { ...target, accessToken: gateway.bearerToken() ?? '' }),
+    databaseConsoleSocketUrl(socketOriginOf(gateway), {
+      ...target,
+      accessToken: gateway.bearerToken() ?? '',
+    }),
   );
 }
 

@@ -1,5 +1,5 @@
 import { type DesktopControlMessage, desktopControlMessage, desktopSocketUrl } from '@portcullis/shared';
-import type { GatewayAccess } from '../gateway';
+import { type GatewayAccess, socketOriginOf } from '../gateway';
 import { readJsonFrame } from './jsonFrame';
 import type { RfbChannel } from './rfb';
 
@@ -26,10 +26,10 @@ export interface DesktopTarget {
 export function openDesktopSocket(
   target: DesktopTarget,
   size: { width: number; height: number },
-  gateway: Pick<GatewayAccess, 'bearerToken'>,
+  gateway: Pick<GatewayAccess, 'bearerToken' | 'socketOrigin'>,
 ): WebSocket {
   return new WebSocket(
-    desktopSocketUrl(window.location.origin, {
+    desktopSocketUrl(socketOriginOf(gateway), {
       ...target,
       ...size,
       accessToken: gateway.bearerToken() ?? '',

@@ -4,7 +4,7 @@ import {
   desktopPlaybackMessage,
   desktopPlaybackSocketUrl,
 } from '@portcullis/shared';
-import type { GatewayAccess } from '../gateway';
+import { type GatewayAccess, socketOriginOf } from '../gateway';
 import type { DesktopSocket } from './desktopChannel';
 import { readJsonFrame } from './jsonFrame';
 
@@ -17,10 +17,13 @@ export interface RecordedChunk {
 /** Opens the gateway's playback socket for the desktop recording `sid`. */
 export function openDesktopPlaybackSocket(
   target: { clusterId: string; sid: string },
-  gateway: Pick<GatewayAccess, 'bearerToken'>,
+  gateway: Pick<GatewayAccess, 'bearerToken' | 'socketOrigin'>,
 ): WebSocket {
   return new WebSocket(
-    desktopPlaybackSocketUrl(window.location.origin, { ...target, accessToken: gateway.bearerToken() ?? '' }),
+    desktopPlaybackSocketUrl(socketOriginOf(gateway), {
+      ...target,
+      accessToken: gateway.bearerToken() ?? '',
+    }),
   );
 }
 

@@ -132,3 +132,28 @@ test('Escape, the title bar’s close button and Close close the dialog', async 
   expect(onClose).toHaveBeenCalledTimes(3);
   expect(open).not.toHaveBeenCalled();
 });
+
+test('an app that keeps terminals itself gets the pod, command and Kubernetes user, and the dialog closes', async () => {
+  const user = userEvent.setup();
+  const onClose = jest.fn();
+  const opened: unknown[] = [];
+  render(
+    <ThemeProvider>
+      <ConnectKubeDialog
+        clusterId="main"
+        kube={production}
+        proxy="https://gw.example.com"
+        username="alice"
+        onClose={onClose}
+        onOpenTerminal={(exec) => opened.push(exec)}
+      />
+    </ThemeProvider>,
+  );
+  await user.type(screen.getByRole('textbox', { name: 'Pod *' }), 'api-0');
+  await user.click(screen.getByRole('combobox', { name: 'Kubernetes user' }));
+  await user.click(await screen.findByRole('option', { name: 'viewer' }));
+  await user.click(screen.getByRole('button', { name: 'Open terminal' }));
+  expect(opened).toEqual([{ namespace: 'default', pod: 'api-0', command: ['/bin/sh'], kubernetes_user: 'viewer' }]);
+  expect(onClose).toHaveBeenCalledTimes(1);
+  expect(open).not.toHaveBeenCalled();
+});

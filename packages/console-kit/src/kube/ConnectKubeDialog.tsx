@@ -12,7 +12,7 @@ import {
 } from '@portcullis/design';
 import type { Kube } from '@portcullis/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { defaultNamespace, defaultPodCommand, podExecPath, splitCommand } from './podExec';
+import { defaultNamespace, defaultPodCommand, type PodExec, podExecPath, splitCommand } from './podExec';
 
 export interface ConnectKubeDialogProps {
   clusterId: string;
@@ -21,6 +21,11 @@ export interface ConnectKubeDialogProps {
   proxy: string;
   username: string;
   onClose: () => void;
+  /**
+   * Opens the pod's terminal where the app keeps terminals (the workspace app: a tab of its own); without it, the
+   * console's terminal page opens in a new browser tab.
+   */
+  onOpenTerminal?: (exec: PodExec) => void;
 }
 
 /** The command lines that sign a local kubectl in to the cluster through the gateway. */
@@ -35,7 +40,14 @@ const kubectlCommands = (kube: Pick<Kube, 'name'>, proxy: string, username: stri
  * How to reach a Kubernetes cluster: kubectl on one's own machine, or a terminal on one of its pods in a new tab
  * of the console (as the Kubernetes user picked here, when the roles grant several).
  */
-export function ConnectKubeDialog({ clusterId, kube, proxy, username, onClose }: ConnectKubeDialogProps) {
+export function ConnectKubeDialog({
+  clusterId,
+  kube,
+  proxy,
+  username,
+  onClose,
+  onOpenTerminal,
+}: ConnectKubeDialogProps) {
   const formId = useId();
   const [namespace, setNamespace] = useState(defaultNamespace);
   const [pod, setPod] = useState('');
@@ -46,15 +58,20 @@ export function ConnectKubeDialog({ clusterId, kube, proxy, username, onClose }:
   const open = (e: FormEvent, validate: () => boolean) => {
     e.preventDefault();
     if (!validate()) return;
-    const path = podExecPath(clusterId, kube.name, {
+    const exec: PodExec = {
       namespace: namespace.trim(),
       pod: pod.trim(),
       ...(container.trim() ? { container: container.trim() } : {}),
       command: splitCommand(command),
       ...(kubeUser ? { kubernetes_user: kubeUser } : {}),
-    });
+    };
+    if (onOpenTerminal) {
+      onOpenTerminal(exec);
+      onClose();
+      return;
+    }
     // A tab of its own, as a database's query console: the terminal fills a page and the list stays open.
-    window.open(path, '_blank', 'noopener');
+    window.open(podExecPath(clusterId, kube.name, exec), '_blank', 'noopener');
   };
 
   return (

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { type PageQuery, useServerList } from '../lists/useServerList';
 import { ConnectKubeDialog } from './ConnectKubeDialog';
 import type { FetchKubes } from './kubeService';
+import type { PodExec } from './podExec';
 
 export interface KubeListProps {
   clusterId: string;
@@ -12,13 +13,15 @@ export interface KubeListProps {
   /** The gateway's address and the signed-in user, for the Connect dialog's command lines. */
   proxy: string;
   username: string;
+  /** Where a pod's terminal opens; without it, the console's terminal page in a new browser tab. */
+  onOpenTerminal?: (kube: Kube, exec: PodExec) => void;
 }
 
 /**
  * The cluster's Kubernetes clusters: keyword search, sort and keyset pages done by the server, with the
  * Kubernetes users and groups the roles grant on each; Connect per cluster.
  */
-export function KubeList({ clusterId, fetchKubes, proxy, username }: KubeListProps) {
+export function KubeList({ clusterId, fetchKubes, proxy, username, onOpenTerminal }: KubeListProps) {
   const [connecting, setConnecting] = useState<Kube>();
   const fetchPage = useCallback(
     async (query: PageQuery) => {
@@ -69,6 +72,7 @@ export function KubeList({ clusterId, fetchKubes, proxy, username }: KubeListPro
           proxy={proxy}
           username={username}
           onClose={() => setConnecting(undefined)}
+          {...(onOpenTerminal && { onOpenTerminal: (exec: PodExec) => onOpenTerminal(connecting, exec) })}
         />
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import { kubeExecSocketUrl } from '@portcullis/shared';
-import type { GatewayAccess } from '../gateway';
+import { type GatewayAccess, socketOriginOf } from '../gateway';
 import type { PodExec } from './podExec';
 
 /** Which Kubernetes cluster of which gateway cluster the command runs on, and what it runs. */
@@ -16,11 +16,11 @@ export interface KubeExecTarget {
 export function openKubeExecSocket(
   { clusterId, kubeCluster, exec }: KubeExecTarget,
   term: { w: number; h: number },
-  gateway: Pick<GatewayAccess, 'bearerToken'>,
+  gateway: Pick<GatewayAccess, 'bearerToken' | 'socketOrigin'>,
 ): WebSocket {
   const accessToken = gateway.bearerToken() ?? '';
   return new WebSocket(
-    kubeExecSocketUrl(window.location.origin, {
+    kubeExecSocketUrl(socketOriginOf(gateway), {
       clusterId,
       kubeCluster,
       accessToken,

@@ -72,3 +72,23 @@ test('the menu offers to open each login in a new tab', async () => {
   expect(connected).toEqual([]);
   open.mockRestore();
 });
+
+test('an app that keeps terminals itself opens "new tab" terminals there, not in the browser', async () => {
+  const open = jest.spyOn(window, 'open').mockReturnValue(null);
+  const inNewTab: string[] = [];
+  render(
+    <ThemeProvider>
+      <NodeList
+        clusterId="main"
+        onConnect={() => undefined}
+        onOpenInNewTab={(n: Node, login) => inNewTab.push(`${login}@${n.hostname}`)}
+        fetchNodes={async () => ({ nodes: [node], startKey: '', totalCount: 1 })}
+      />
+    </ThemeProvider>,
+  );
+  await userEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Open in new tab as deploy' }));
+  expect(inNewTab).toEqual(['deploy@web-01']);
+  expect(open).not.toHaveBeenCalled();
+  open.mockRestore();
+});

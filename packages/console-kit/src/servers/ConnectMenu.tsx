@@ -7,13 +7,15 @@ export interface ConnectMenuProps {
   onConnect: (node: Node, login: string) => void;
   /** The terminal's address for a login, so it can also be opened in a new tab. */
   terminalHref: (node: Node, login: string) => string;
+  /** Opens a terminal in a new tab where the app keeps them; without it, a new browser tab at terminalHref. */
+  onOpenInNewTab?: (node: Node, login: string) => void;
 }
 
 /**
  * The logins the user may use on this node (sshLogins). Picking one opens a terminal as that login in
  * this tab; Ctrl/Cmd-click or middle click on it, or its "Open in new tab" item, opens it in a new tab.
  */
-export function ConnectMenu({ node, onConnect, terminalHref }: ConnectMenuProps) {
+export function ConnectMenu({ node, onConnect, terminalHref, onOpenInNewTab }: ConnectMenuProps) {
   if (!node.sshLogins.length) {
     return (
       <Menu
@@ -29,7 +31,8 @@ export function ConnectMenu({ node, onConnect, terminalHref }: ConnectMenuProps)
     ...[...hrefs].map(([href, login]) => ({ label: login, to: href })),
     ...[...hrefs].map(([href, login]) => ({
       label: `Open in new tab as ${login}`,
-      onSelect: () => window.open(href, '_blank', 'noopener'),
+      onSelect: () =>
+        onOpenInNewTab ? onOpenInNewTab(node, login) : window.open(href, '_blank', 'noopener'),
     })),
   ];
   return (

@@ -10,6 +10,8 @@ export interface NodeListProps {
   onConnect: (node: Node, login: string) => void;
   /** Where pages come from: gatewayNodes(gateway) in an app, canned pages in a story. */
   fetchNodes: FetchNodes;
+  /** Where "Open in new tab" opens a terminal; without it, a new browser tab at the console's terminal page. */
+  onOpenInNewTab?: (node: Node, login: string) => void;
 }
 
 /** The console's terminal route for a node and login, the address a terminal opened in a new tab loads. */
@@ -17,7 +19,7 @@ const terminalHref = (clusterId: string) => (node: Node, login: string) =>
   compilePath(webRoutes.consoleConnect, { clusterId, serverId: node.id, login });
 
 /** The cluster's nodes: keyword search, sort and keyset pages done by the server, and Connect per node. */
-export function NodeList({ clusterId, onConnect, fetchNodes }: NodeListProps) {
+export function NodeList({ clusterId, onConnect, fetchNodes, onOpenInNewTab }: NodeListProps) {
   const fetchPage = useCallback(
     async (query: PageQuery) => {
       const page = await fetchNodes({ clusterId, ...query });
@@ -34,12 +36,28 @@ export function NodeList({ clusterId, onConnect, fetchNodes }: NodeListProps) {
       rowKey={(node) => node.id}
       columns={[
         { key: 'hostname', headerText: 'Hostname', isSortable: true },
-        { key: 'addr', headerText: 'Address', isSortable: true, render: (node) => (node.tunnel ? '⟵ Tunnel' : node.addr) },
-        { key: 'labels', headerText: 'Labels', render: (node) => <ResourceLabels labels={displayLabels(node.labels)} /> },
+        {
+          key: 'addr',
+          headerText: 'Address',
+          isSortable: true,
+          render: (node) => (node.tunnel ? '⟵ Tunnel' : node.addr),
+        },
+        {
+          key: 'labels',
+          headerText: 'Labels',
+          render: (node) => <ResourceLabels labels={displayLabels(node.labels)} />,
+        },
         {
           key: 'connect',
           headerText: '',
-          render: (node) => <ConnectMenu node={node} onConnect={onConnect} terminalHref={terminalHref(clusterId)} />,
+          render: (node) => (
+            <ConnectMenu
+              node={node}
+              onConnect={onConnect}
+              terminalHref={terminalHref(clusterId)}
+              {...(onOpenInNewTab && { onOpenInNewTab })}
+            />
+          ),
         },
       ]}
       emptyText="No servers found"
