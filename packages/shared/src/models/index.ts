@@ -2,6 +2,17 @@ export { makeActiveSession, stripPort } from './activeSession';
 export type { ActiveSession, ActiveSessionJson, ParticipantMode, SessionKind } from './activeSession';
 export { appAuthPath, makeApp } from './app';
 export type { App, AppDetailsJson, AppJson, AppSessionJson, AwsRole, CreateAppSessionRequest } from './app';
+export type {
+  AssistClientMessage,
+  AssistConversationJson,
+  AssistConversationsJson,
+  AssistMessageJson,
+  AssistNodeResultJson,
+  AssistProposalJson,
+  AssistProposalNode,
+  AssistServerMessage,
+  AssistTitleSummaryJson,
+} from './assist';
 export { makeCluster } from './cluster';
 export type { Cluster, ClusterJson } from './cluster';
 export { makeConnectionDiagnostic } from './connectionDiagnostic';
