@@ -26,7 +26,8 @@ const access: RoleResource = {
         { resources: ['node', 'app_server', 'kube_server', 'db_server', 'db', 'windows_desktop'], verbs: ['list', 'read'] },
         { resources: ['session_tracker'], verbs: ['list', 'read', 'create'] },
         { resources: ['session'], verbs: ['read'] },
-        { resources: ['assistant'], verbs: ['list', 'read', 'create'] },
+        // One's own conversations only: the assistant's routes look them up by the caller's name.
+        { resources: ['assistant'], verbs: ['list', 'read', 'create', 'update', 'delete'] },
       ],
     },
     deny: {},

@@ -134,6 +134,21 @@ export const configSchema = z
       })
       .strict()
       .default(integrationDefaults),
+    /**
+     * The assistant, off when absent: `endpoint` is the base URL of an OpenAI-compatible API (the gateway POSTs
+     * `${endpoint}/chat/completions`), `model` the model it names, `apiKeyFile` a file holding the key it sends as a
+     * bearer token (read once at start; none for a local model server that wants none).
+     */
+    assist: z
+      .object({
+        endpoint: z
+          .url({ protocol: /^https?$/, message: 'assist.endpoint must be an http(s) URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1' })
+          .transform((url) => url.replace(/\/+$/, '')),
+        model: z.string().min(1).max(200),
+        apiKeyFile: z.string().min(1).optional(),
+      })
+      .strict()
+      .optional(),
     webDir: z.string().min(1).default(defaultWebDir),
     agentPackage: z.string().min(1).default(defaultAgentPackage),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -32,6 +32,7 @@ import { registerTrust, type TrustOptions } from '../../management/trust/module'
 import { telemetryRoutes } from '../../management/telemetry/routes';
 import { integrationRoutes } from '../../management/integrations/routes';
 import { IntegrationService } from '../../management/integrations/service';
+import { registerAssist } from '../../management/assist/module';
 import { consoleRoutes } from '../web/console';
 import { registerSecurityHeaders } from '../web/headers';
 import { createContext, type Gateway } from './context';
@@ -98,6 +99,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   registerTrust(gw, app, () => resources.nodes.count(gw.now(), []), opts.trust);
   telemetryRoutes(gw);
   integrationRoutes(gw, new IntegrationService(store, gw.now));
+  registerAssist(gw, resources.nodes);
   clusterRoutes(gw, { nodes: () => resources.nodes.count(gw.now(), []) });
   await consoleRoutes(app, gw, providers);
 

@@ -8,6 +8,7 @@ import type { SsoTables } from '../../management/sso/tables';
 import type { JoinTokenTables } from '../../management/tokens/tables';
 import type { TelemetryTables } from '../../management/telemetry/tables';
 import type { IntegrationTables } from '../../management/integrations/tables';
+import type { AssistTables } from '../../management/assist/tables';
 import type { TrustTables } from '../../management/trust/tables';
 import type { AppTables } from '../../resources/apps/tables';
 import type { AppSessionTables } from '../../resources/apps/sessions/tables';
@@ -81,7 +82,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables, DesktopTables, KubeTables, TrustTables, TelemetryTables, IntegrationTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables, DesktopTables, KubeTables, TrustTables, TelemetryTables, IntegrationTables, AssistTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

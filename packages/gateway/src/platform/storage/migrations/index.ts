@@ -17,6 +17,7 @@ import { kubeClustersMigration } from './0014_kube_clusters';
 import { trustedClustersMigration } from './0015_trusted_clusters';
 import { telemetryMigration } from './0016_telemetry';
 import { integrationsMigration } from './0017_integrations';
+import { assistMigration } from './0018_assist';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -42,6 +43,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0015_trusted_clusters': trustedClustersMigration(engine),
     '0016_telemetry': telemetryMigration(engine),
     '0017_integrations': integrationsMigration(engine),
+    '0018_assist': assistMigration(engine),
   };
 }
 
