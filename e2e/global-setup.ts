@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startAssistModel } from './fixtures/assistModel';
 import { startE2eAws } from './fixtures/aws';
 import { e2ePort, type GatewayInfo, type GatewayName, gatewaysFile } from './fixtures/gateways';
 
@@ -21,7 +22,7 @@ async function startGateway(
   port: number,
   auth?: GatewayInfo['auth'],
   enrollSelf = false,
-  integrations?: { awsStsUrl: string; awsRdsUrl: string },
+  sections: Record<string, Record<string, string>> = {},
 ): Promise<Started> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-e2e-'));
   const args = [
@@ -36,7 +37,7 @@ async function startGateway(
     '127.0.0.1:0',
   ];
   if (enrollSelf) args.push('--enroll-self');
-  if (auth || integrations) {
+  if (auth || Object.keys(sections).length) {
     const configFile = path.join(dataDir, 'gateway.yaml');
     const section = (name: string, values: Record<string, string>) =>
       `${name}:\n${Object.entries(values)
@@ -44,7 +45,9 @@ async function startGateway(
         .join('\n')}\n`;
     writeFileSync(
       configFile,
-      `publicUrl: "http://localhost:${port}"\n${auth ? section('auth', auth) : ''}${integrations ? section('integrations', integrations) : ''}`,
+      `publicUrl: "http://localhost:${port}"\n${auth ? section('auth', auth) : ''}${Object.entries(sections)
+        .map(([name, values]) => section(name, values))
+        .join('')}`,
     );
     args.push('--config', configFile);
   }
@@ -100,16 +103,23 @@ export default async function globalSetup() {
     ['idle', port + 2, { inactivityTimeout: '45s' }],
     // Every user needs a second factor; this machine is its node too, for per-session MFA and headless ssh.
     ['mfa', port + 3, { secondFactor: 'on' }],
+    ['assist', port + 4],
   ];
-  // AWS OIDC integrations on the main gateway call the stand-in AWS, which trusts the main gateway as an issuer.
+  // AWS OIDC integrations on the main gateway call the stand-in AWS, which trusts the main gateway as an issuer;
+  // the assist gateway's assistant calls the stand-in model.
   const aws = await startE2eAws(`http://localhost:${port}`);
+  const model = await startAssistModel();
+  const sections: Partial<Record<GatewayName, Record<string, Record<string, string>>>> = {
+    main: { integrations: { awsStsUrl: aws.stsUrl, awsRdsUrl: aws.rdsUrl } },
+    assist: { assist: { endpoint: model.url, model: 'stand-in' } },
+  };
   const settled = await Promise.allSettled(
     plan.map(([name, p, auth]) =>
       startGateway(
         p,
         auth,
         name === 'main' || name === 'mfa',
-        name === 'main' ? { awsStsUrl: aws.stsUrl, awsRdsUrl: aws.rdsUrl } : undefined,
+        sections[name],
       ),
     ),
   );
@@ -117,7 +127,7 @@ export default async function globalSetup() {
   const failure = settled.find((s) => s.status === 'rejected');
   if (failure) {
     for (const s of started) s.stop();
-    await aws.close();
+    await Promise.all([aws.close(), model.close()]);
     throw failure.reason;
   }
   mkdirSync(path.dirname(gatewaysFile), { recursive: true });
@@ -127,6 +137,6 @@ export default async function globalSetup() {
   );
   return async () => {
     for (const s of started) s.stop();
-    await aws.close();
+    await Promise.all([aws.close(), model.close()]);
   };
 }

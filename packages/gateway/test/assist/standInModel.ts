@@ -34,7 +34,7 @@ export interface StandInModel {
   /** The API base, as `assist.endpoint` takes it. */
   url: string;
   requests: StandInRequest[];
-  /** Adds replies, answered in order; a request finding none left gets a 500 saying so. */
+  /** Adds replies, answered in order; a request finding none left gets the fallback, else a 500 saying so. */
   script(...steps: StandInStep[]): void;
   close(): Promise<void>;
 }
@@ -77,7 +77,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return body;
 }
 
-export async function startStandInModel(): Promise<StandInModel> {
+/**
+ * `otherwise` answers a request when no scripted reply is left (an end-to-end run, whose model lives in another
+ * process than its tests, plays a fixed model this way); without it, such a request gets a 500.
+ */
+export async function startStandInModel(otherwise?: (request: StandInRequest) => StandInReply): Promise<StandInModel> {
   const requests: StandInRequest[] = [];
   const steps: StandInStep[] = [];
   const server = createServer((req, res) => {
@@ -89,7 +93,7 @@ export async function startStandInModel(): Promise<StandInModel> {
       const body = JSON.parse(await readBody(req)) as Omit<StandInRequest, 'authorization'> & { stream_options?: { include_usage?: boolean } };
       const request: StandInRequest = { authorization: req.headers.authorization, model: body.model, messages: body.messages, tools: body.tools ?? [], stream: body.stream === true };
       requests.push(request);
-      const step = steps.shift();
+      const step = steps.shift() ?? otherwise;
       const reply = typeof step === 'function' ? step(request) : step;
       if (!reply) {
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'the stand-in model has no scripted reply left' } }));

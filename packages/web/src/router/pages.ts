@@ -2,6 +2,7 @@ import { accessRequestsRoutes } from '../features/accessrequests/routes';
 import { accountRoutes } from '../features/account/routes';
 import { activeSessionsRoutes } from '../features/activesessions/routes';
 import { appsRoutes } from '../features/apps/routes';
+import { assistRoutes } from '../features/assist/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { clustersRoutes } from '../features/clusters/routes';
 import { consoleRoutes } from '../features/console/routes';
@@ -54,4 +55,5 @@ export const pages: PageRoute[] = [
   ...playerRoutes,
   ...headlessRoutes,
   ...launcherRoutes,
+  ...assistRoutes,
 ];

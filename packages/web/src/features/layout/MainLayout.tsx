@@ -21,6 +21,7 @@ export default function MainLayout() {
         clusterId={user.cluster.clusterId}
         username={user.username}
         accessRequestId={user.accessRequestId}
+        assist={flags.assist}
       />
       <Flex flex="1" minHeight={0}>
         <SideNav

@@ -4,22 +4,26 @@ import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { sessionAtom } from '../../session/useSession';
 import { AssumedAccess } from '../accessrequests/AssumedAccess';
+import { AssistPopup } from '../assist/AssistPopup';
 import { ClusterSwitcher } from '../clusters/ClusterSwitcher';
 
 /**
  * The top bar: the product, the cluster (the page's, else `clusterId`, the one signed in to) with the switcher
  * to the others, the light/dark switch and the user menu (account, the console's settings, help, logout: every
  * page a user may want but the side navigation does not list). While the session carries an assumed access
- * request (`accessRequestId` of the user context), its roles and Switch Back.
+ * request (`accessRequestId` of the user context), its roles and Switch Back. With `assist` (the user's flag), the
+ * assistant's popup.
  */
 export function TopBar({
   clusterId,
   username,
   accessRequestId,
+  assist = false,
 }: {
   clusterId: string;
   username: string;
   accessRequestId?: string;
+  assist?: boolean;
 }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -30,6 +34,7 @@ export function TopBar({
       brand="Portcullis"
       actions={
         <>
+          {assist ? <AssistPopup /> : null}
           <Toggle label="Dark theme" checked={themeName === 'dark'} onChange={toggleTheme} />
           <Menu
             label={username}

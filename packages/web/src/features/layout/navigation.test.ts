@@ -79,6 +79,7 @@ test('only features the console has a page for are offered, so no item leads bac
     'Audit Log',
     'Manage Clusters',
     'Trusted Clusters',
+    'Assist',
   ]);
   // A user whose only management flag is discover (the access role lists nodes) is offered enrolling alone.
   expect(
