@@ -100,6 +100,7 @@ function whiteAndText(viewer: RfbViewer, w: number, h: number): { white: number;
     xrdp = await startTestXrdp();
     store = mkdtempSync(path.join(os.tmpdir(), 'portcullis-rdp-store-'));
   });
+  beforeEach(() => xrdp.ensureListening());
   const cleanups: (() => void)[] = [];
   const afterTest = (cleanup: () => void) => cleanups.push(cleanup);
   afterEach(() => {

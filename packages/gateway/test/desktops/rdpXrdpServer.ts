@@ -20,6 +20,12 @@ export interface TestXrdp {
   password: string;
   uid: number;
   dir: string;
+  /**
+   * Starts xrdp again if it has exited, saying so on the console. Debian's xrdp has been seen to exit while
+   * resizing a session on a loaded machine; each test starts from a listening xrdp, as each would against a server
+   * that an init system restarts.
+   */
+  ensureListening(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -157,12 +163,24 @@ export async function startTestXrdp(): Promise<TestXrdp> {
     execFileSync('userdel', ['-r', user], { stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
   };
+  const listeningLines = () => readLog(`${dir}/xrdp.log`).match(/listening to port/g)?.length ?? 0;
+  let xrdp: ChildProcess;
+  const startXrdp = async () => {
+    const before = listeningLines();
+    xrdp = spawn('xrdp', ['-n', '-c', `${dir}/xrdp.ini`], { stdio: 'ignore' });
+    children.push(xrdp);
+    await waitFor(() => listeningLines() > before, 10_000, 'xrdp to listen', dir);
+  };
+  const ensureListening = async () => {
+    if (xrdp.exitCode === null && xrdp.signalCode === null) return;
+    console.warn(`xrdp had exited (${xrdp.signalCode ?? `code ${xrdp.exitCode}`}); starting it again`);
+    await startXrdp();
+  };
   try {
     children.push(spawn('xrdp-sesman', ['-n', '-c', `${dir}/sesman.ini`], { stdio: 'ignore' }));
-    children.push(spawn('xrdp', ['-n', '-c', `${dir}/xrdp.ini`], { stdio: 'ignore' }));
     await waitForLog(dir, 'sesman.log', /sesman_create_listening_transport/);
-    await waitForLog(dir, 'xrdp.log', /listening to port/);
-    return { port, user, password, uid, dir, stop };
+    await startXrdp();
+    return { port, user, password, uid, dir, ensureListening, stop };
   } catch (err) {
     await stop();
     throw err;
