@@ -11,3 +11,7 @@ export * from './routes';
 export * from './storage';
 export * from './terminal';
 export type { RecordingEvent, RecordingSummary, SeekPoint } from './recordings/playback';
+export * from './recordings/search';
+export * from './recordings/shares';
+export * from './recordings/review';
+export * from './recordings/export';

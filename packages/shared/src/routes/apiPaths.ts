@@ -50,6 +50,23 @@ export const apiPaths = {
   recordingStream: '/v1/webapi/sites/:clusterId/sessions/:sid/recording/stream',
   // A database session's playback: the statements it ran, with their times, in pages.
   databaseStatements: '/v1/webapi/sites/:clusterId/sessions/:sid/statements',
+  // Search across every terminal recording's typed input and output (?query&limit&startKey).
+  recordingSearch: '/v1/webapi/sites/:clusterId/recordings/search',
+  // A recording's share links: GET lists them, POST makes one (its secret is shown once).
+  recordingShares: '/v1/webapi/sites/:clusterId/sessions/:sid/recording/shares',
+  // DELETE revokes a share link.
+  recordingShare: '/v1/webapi/sites/:clusterId/sessions/:sid/recording/shares/:shareId',
+  // What a share link's holder reads without signing in: the share, then playback as above, within its range.
+  sharedRecording: '/v1/webapi/shared/recordings/:token',
+  sharedRecordingSummary: '/v1/webapi/shared/recordings/:token/recording',
+  sharedRecordingEvents: '/v1/webapi/shared/recordings/:token/recording/events',
+  sharedRecordingSeek: '/v1/webapi/shared/recordings/:token/recording/seek',
+  sharedRecordingStream: '/v1/webapi/shared/recordings/:token/recording/stream',
+  // A recording's review: GET it, PUT its status or reviewer; POST a comment at a time in it.
+  recordingReview: '/v1/webapi/sites/:clusterId/sessions/:sid/review',
+  recordingReviewComments: '/v1/webapi/sites/:clusterId/sessions/:sid/review/comments',
+  // The recording as asciicast v2 with the gateway's signed manifest (a download).
+  recordingExport: '/v1/webapi/sites/:clusterId/sessions/:sid/recording/export',
 
   webSession: '/v1/webapi/sessions/web',
   webSessionRenew: '/v1/webapi/sessions/web/renew',

@@ -42,6 +42,7 @@ test('player and join paths carry their query', () => {
   expect(playerPath({ clusterId: 'one', sid: 's1', recordingType: 'desktop', durationMs: 1500 })).toBe(
     '/web/cluster/one/session/s1?recordingType=desktop&durationMs=1500',
   );
+  expect(playerPath({ clusterId: 'one', sid: 's1', recordingType: 'ssh', t: 42_000 })).toBe('/web/cluster/one/session/s1?recordingType=ssh&t=42000');
   expect(consoleSessionPath({ clusterId: 'one', sid: 's1', mode: 'observer' })).toBe(
     '/web/cluster/one/console/session/s1?mode=observer',
   );

@@ -55,9 +55,9 @@ export function documentTitle(title: string, pathname: string): string {
   return clusterId ? `${clusterId} • ${title}` : title;
 }
 
-/** Player route with its query: recordingType and the optional durationMs. */
-export function playerPath(p: { clusterId: string; sid: string; recordingType: string; durationMs?: number }): string {
-  return compilePath(webRoutes.player, p) + queryString({ recordingType: p.recordingType, durationMs: p.durationMs });
+/** Player route with its query: recordingType, the optional durationMs, and `t`, the millisecond to open at. */
+export function playerPath(p: { clusterId: string; sid: string; recordingType: string; durationMs?: number; t?: number }): string {
+  return compilePath(webRoutes.player, p) + queryString({ recordingType: p.recordingType, durationMs: p.durationMs, t: p.t });
 }
 
 /** Console route that joins a session, with the optional mode query. */

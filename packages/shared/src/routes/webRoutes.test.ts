@@ -37,6 +37,7 @@ test.each([
   ['consoleConnect', { clusterId: 'one', serverId: 's1', login: 'root' }, '/web/cluster/one/console/node/s1/root'],
   ['consoleSession', { clusterId: 'one', sid: 'abc' }, '/web/cluster/one/console/session/abc'],
   ['player', { clusterId: 'one', sid: 'abc' }, '/web/cluster/one/session/abc'],
+  ['sharedRecording', { token: 'tok' }, '/web/shared/recordings/tok'],
   ['login', {}, '/web/login'],
   ['loginSuccess', {}, '/web/msg/info/login_success'],
   ['loginErrorLegacy', {}, '/web/msg/error/login_failed'],

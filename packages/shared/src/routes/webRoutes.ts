@@ -35,6 +35,8 @@ export const webRoutes = {
   // A terminal on a pod; the query names it: namespace, pod, container (optional), command and kubernetes_user (optional).
   consoleKubeExec: '/web/cluster/:clusterId/console/kube/exec/:kubeId',
   player: '/web/cluster/:clusterId/session/:sid',
+  // A recording shared by link, played for whoever holds the link, signed in or not.
+  sharedRecording: '/web/shared/recordings/:token',
   login: '/web/login',
   loginSuccess: '/web/msg/info/login_success',
   loginErrorLegacy: '/web/msg/error/login_failed',
