@@ -123,6 +123,25 @@ function makeClient(url: string, state: { csrf: string; secret?: string; session
   } as Client;
 }
 
+/** A client of the gateway at `url` that holds a CSRF pair but no session. */
+export function anonymousAt(url: string): Client {
+  return makeClient(url, { csrf: randomBytes(32).toString('hex') });
+}
+
+/** The same signed-in browser talking to another address (another gateway of the same database). */
+export function sameSessionAt(client: Client, url: string): Client {
+  return makeClient(url, { csrf: client.csrf, ...(client.sessionSecret && { secret: client.sessionSecret }), ...(client.session && { session: client.session }) });
+}
+
+/** Signs a user in at the gateway at `url`, as the console does. */
+export async function loginAt(url: string, name: string, password = defaultPassword): Promise<Client> {
+  const client = anonymousAt(url);
+  const res = await client.post<BearerTokenJson>('/v1/webapi/sessions/web', { user: name, pass: encode(password) });
+  if (res.status !== 200) throw new Error(`login of ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  client.session = res.body;
+  return client;
+}
+
 /** A fresh, empty PostgreSQL database for one test run; `drop` removes it. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portcullis_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -176,14 +195,8 @@ export async function startGateway(opts: { engine?: Engine; config?: Partial<Con
     await server.store.users.update(name, { passwordHash: await server.gw.hasher.hash(password) });
     return { name, password };
   };
-  const anonymous = () => makeClient(url, { csrf: randomBytes(32).toString('hex') });
-  const login: TestGateway['login'] = async (name, password = defaultPassword) => {
-    const client = anonymous();
-    const res = await client.post<BearerTokenJson>('/v1/webapi/sessions/web', { user: name, pass: encode(password) });
-    if (res.status !== 200) throw new Error(`login of ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
-    client.session = res.body;
-    return client;
-  };
+  const anonymous = () => anonymousAt(url);
+  const login: TestGateway['login'] = (name, password = defaultPassword) => loginAt(url, name, password);
   return {
     engine,
     url,

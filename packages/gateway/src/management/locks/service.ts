@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LockTargets } from '@portcullis/shared';
+import type { ClusterBus } from '../../platform/peers/bus';
 import type { Store } from '../../platform/storage/store';
 import { recordEvent } from '../audit/record';
 import type { StoredLock } from './lock';
@@ -15,13 +16,15 @@ export interface NewLock {
 
 /**
  * Creating, listing and removing locks, each change audited in its own transaction. After a change the
- * snapshot is reloaded before answering, so the lock applies on this gateway by the time the caller hears back.
+ * snapshot is reloaded before answering, so the lock applies on this gateway by the time the caller hears back;
+ * the other gateways on the database are told in the same transaction.
  */
 export class LockService {
   constructor(
     private readonly store: Store,
     private readonly snapshot: LockSnapshot,
     private readonly now: () => number,
+    private readonly bus: ClusterBus,
   ) {}
 
   async create(user: string, input: NewLock): Promise<StoredLock> {
@@ -44,6 +47,7 @@ export class LockService {
         { name: lock.name, user, target: lock.targets, message: lock.message, ...(lock.expiresAt === null ? {} : { expires: new Date(lock.expiresAt).toISOString() }) },
         now,
       );
+      await this.bus.publish(tx, 'locks', lock.name);
     });
     await this.snapshot.reload();
     return lock;
@@ -61,6 +65,7 @@ export class LockService {
       const lock = await lockRepo(tx).get(name);
       if (!lock || !(await lockRepo(tx).delete(name))) return false;
       await recordEvent(tx, 'LOCK_DELETED', { name, user, target: lock.targets }, now);
+      await this.bus.publish(tx, 'locks', name);
       return true;
     });
     if (removed) await this.snapshot.reload();

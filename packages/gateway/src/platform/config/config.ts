@@ -149,6 +149,18 @@ export const configSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * Several gateways on one PostgreSQL database reach each other's agents: `advertiseUrl` is where the others
+     * reach this gateway (http(s)://HOST:PORT; by default its listen address, with a wildcard host taken as
+     * 127.0.0.1, so set it when the gateways run on different hosts), `heartbeat` how often it says it is alive.
+     */
+    peers: z
+      .object({
+        advertiseUrl: z.url({ protocol: /^https?$/, message: 'peers.advertiseUrl must be an http(s) URL, e.g. https://10.0.0.5:3080' }).optional(),
+        heartbeat: durationField.default(2_000),
+      })
+      .strict()
+      .default({ heartbeat: 2_000 }),
     webDir: z.string().min(1).default(defaultWebDir),
     agentPackage: z.string().min(1).default(defaultAgentPackage),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

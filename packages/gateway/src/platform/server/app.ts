@@ -38,6 +38,10 @@ import { registerSecurityHeaders } from '../web/headers';
 import { createContext, type Gateway } from './context';
 import { firstStart } from './firstStart';
 import { acceptEmptyJsonBodies } from './jsonBody';
+import { GatewayPeers } from '../peers/peers';
+import { peerRoutes } from '../peers/routes';
+import { PeerSessions } from '../../resources/livesessions/peerSessions';
+import { advertisedUrl } from '../peers/advertise';
 
 export interface GatewayServer {
   app: FastifyInstance;
@@ -77,6 +81,8 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket);
   app.addHook('onClose', () => store.close());
+  await gw.bus.start();
+  app.addHook('onClose', () => gw.bus.close());
   // Locks apply from the first request: loaded before listening, polled until the app closes.
   await gw.locks.start();
   app.addHook('preClose', () => gw.locks.stop());
@@ -93,8 +99,19 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   samlRoutes(gw, connectors, app);
   auditRoutes(gw);
   headlessRoutes(gw);
-  lockRoutes(gw, new LockService(store, gw.locks, gw.now));
+  lockRoutes(gw, new LockService(store, gw.locks, gw.now, gw.bus));
   const resources = registerResources(gw, app, opts.resources);
+  // Only PostgreSQL can be shared: on SQLite this gateway is the only one.
+  const peers =
+    store.engine === 'postgres'
+      ? new GatewayPeers(store, gw.bus, (id) => resources.agents.localConnection(id), { heartbeatMs: config.peers.heartbeat, now: gw.now, warn: (m) => app.log.warn(m) })
+      : undefined;
+  if (peers) {
+    resources.agents.usePeers(peers);
+    resources.core.peers = new PeerSessions(store, gw.bus, peers, resources.core, (m) => app.log.warn(m), config.peers.heartbeat);
+    app.addHook('preClose', () => peers.stop());
+  }
+  peerRoutes(gw, peers);
   accessRequestRoutes(gw, resources.nodes);
   registerTrust(gw, app, () => resources.nodes.count(gw.now(), []), opts.trust);
   telemetryRoutes(gw);
@@ -114,7 +131,9 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
     async listen(host, port) {
       await app.listen({ host, port });
       const address = app.server.address();
-      url = publicUrl(config, typeof address === 'object' && address ? address.port : port);
+      const boundPort = typeof address === 'object' && address ? address.port : port;
+      url = publicUrl(config, boundPort);
+      await peers?.start(advertisedUrl(config, boundPort));
       return url;
     },
     close: () => app.close(),

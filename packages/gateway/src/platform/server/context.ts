@@ -11,6 +11,7 @@ import { LockSnapshot } from '../../management/locks/snapshot';
 import { markLocked } from '../../management/locks/subject';
 import { RemoteCallers } from '../../management/trust/remoteCallers';
 import type { Store } from '../storage/store';
+import { ClusterBus } from '../peers/bus';
 
 /** What every domain's routes receive: the config, storage, shared services and the guarded route helpers. */
 export interface Gateway {
@@ -22,6 +23,8 @@ export interface Gateway {
   mfa: MfaService;
   /** The locks in force, kept in memory (started and stopped with the app). */
   locks: LockSnapshot;
+  /** News other gateways on the same database must hear of at once (PostgreSQL's NOTIFY). */
+  bus: ClusterBus;
   now: () => number;
   /** The URL people open, e.g. for invite links. Known once the server listens. */
   publicUrl: () => string;
@@ -37,7 +40,10 @@ export interface Gateway {
 
 export function createContext(app: FastifyInstance, config: GatewayConfig, store: Store, publicUrl: () => string, now = Date.now): Gateway {
   const hasher = new PasswordHasher(config.auth.passwordHashing);
+  const bus = new ClusterBus(store, config.db);
   const locks = new LockSnapshot(store, now);
+  // A lock made through another gateway applies here as soon as its transaction commits.
+  bus.on('locks', () => void locks.reload().catch((err: Error) => process.emitWarning(`could not reload the locks: ${err.message}`)));
   const mfa = new MfaService(store, config, new RelyingParty(config.auth.webauthn, publicUrl, 'Portcullis'), now, locks);
   const webSessions = new WebSessionService(store, config, hasher, now, locks);
   const sites = new Sites(config.clusterName);
@@ -55,6 +61,7 @@ export function createContext(app: FastifyInstance, config: GatewayConfig, store
     webSessions,
     mfa,
     locks,
+    bus,
     now,
     publicUrl,
     sites,

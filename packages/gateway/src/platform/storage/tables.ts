@@ -17,6 +17,9 @@ import type { DatabaseTables } from '../../resources/databases/tables';
 import type { DesktopTables } from '../../resources/desktops/tables';
 import type { KubeTables } from '../../resources/kubernetes/tables';
 import type { NodeTables } from '../../resources/nodes/tables';
+import type { RecordingSearchTables } from '../../resources/recordings/search/tables';
+import type { RecordingReviewTables } from '../../resources/recordings/review/tables';
+import type { PeerTables } from '../peers/tables';
 
 /** Row shapes of the gateway's own tables. Times are milliseconds since the epoch; JSON columns are text. */
 export interface UserRow {
@@ -82,7 +85,7 @@ export interface MetaRow {
 }
 
 /** Every table of the one schema: the platform's and management's here, the domains' from their tables.ts. */
-export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables, DesktopTables, KubeTables, TrustTables, TelemetryTables, IntegrationTables, AssistTables {
+export interface Tables extends NodeTables, JoinTokenTables, AgentTables, MfaTables, HeadlessTables, AuthConnectorTables, SsoTables, LockTables, AccessRequestTables, AppTables, AppSessionTables, DatabaseTables, DesktopTables, KubeTables, TrustTables, TelemetryTables, IntegrationTables, AssistTables, RecordingSearchTables, RecordingReviewTables, PeerTables {
   users: UserRow;
   user_tokens: UserTokenRow;
   web_sessions: WebSessionRow;

@@ -17,6 +17,7 @@ import { sessionJson } from './sessionJson';
 import { askOnSocket, checkSessionAnswer, sessionMfaRequired, sessionMfaTimeoutMs } from './sessionMfa';
 import { refuse, sendControl, type Held, type PartySocket } from './socket';
 import { SessionTracker, type TrackedSession } from './tracker';
+import type { PeerSessions } from '../livesessions/peerSessions';
 
 /** A session without a terminal (one command) is still described with one: the default window. */
 const noTerminal = { w: 80, h: 24 };
@@ -51,6 +52,8 @@ export interface SessionCoreOptions {
  */
 export class SessionCore {
   readonly tracker: SessionTracker;
+  /** With other gateways on the database: the sessions they hold, listed beside these and joined through them. */
+  peers: PeerSessions | undefined;
   private readonly live = new Map<string, LiveSession>();
   /** Sessions without a terminal (listConnection), with how each may be joined. */
   private readonly connections = new Map<string, { tracked: TrackedSession; joinModes: (identity: Identity) => ParticipantMode[] }>();

@@ -8,12 +8,17 @@ import { activeSessionJson } from './presenter';
 
 const sessionParams = clusterParams.extend({ sid: z.string().min(1).max(64) });
 
-/** GET /sites/{id}/sessions and /sessions/{sid}: the live sessions, with the modes the caller may join in. */
+/** GET /sites/{id}/sessions and /sessions/{sid}: the live sessions (of every gateway on the database), with the modes the caller may join in. */
 export function liveSessionRoutes(gw: Gateway, core: SessionCore) {
   gw.route('GET', apiPaths.sessions, {
     access: { resource: 'session_tracker', verb: 'list' },
     params: clusterParams,
-    handler: ({ identity }) => ({ sessions: core.list().map((s) => activeSessionJson(s, core.modesFor(identity!, s.id))) }),
+    handler: ({ identity }) => ({
+      sessions: [
+        ...core.list().map((s) => activeSessionJson(s, core.modesFor(identity!, s.id))),
+        ...(core.peers?.list(identity!) ?? []).map((r) => activeSessionJson(r.session, r.modes)),
+      ],
+    }),
   });
 
   gw.route('GET', apiPaths.session, {
@@ -21,8 +26,10 @@ export function liveSessionRoutes(gw: Gateway, core: SessionCore) {
     params: sessionParams,
     handler: ({ identity, params }) => {
       const session = core.get(params.sid);
-      if (!session) throw notFound(`session ${params.sid} was not found or has ended`);
-      return { sessions: [activeSessionJson(session, core.modesFor(identity!, session.id))] };
+      if (session) return { sessions: [activeSessionJson(session, core.modesFor(identity!, session.id))] };
+      const elsewhere = core.peers?.get(params.sid, identity!);
+      if (!elsewhere) throw notFound(`session ${params.sid} was not found or has ended`);
+      return { sessions: [activeSessionJson(elsewhere.session, elsewhere.modes)] };
     },
   });
 }

@@ -5,6 +5,7 @@ import { clusterParams } from '../../platform/clusters/schemas';
 import type { Gateway } from '../../platform/server/context';
 import type { SessionCore } from '../core/sessionCore';
 import { holdIncoming } from '../core/socket';
+import { relayJoin } from '../livesessions/relayJoin';
 
 const connectQuery = z.object({
   access_token: z.string().min(1),
@@ -21,6 +22,8 @@ export function terminalRoutes(gw: Gateway, core: SessionCore) {
     handler: async (socket, { identity, query, req }) => {
       const held = holdIncoming(socket);
       const p = query.params;
+      const holder = p.sid && !core.get(p.sid) ? core.peers?.holderOf(p.sid) : undefined;
+      if (holder) return relayJoin(socket, holder, req, held, p.sid!);
       if (p.sid) return core.join(socket, identity!, p.sid, p.mode, req.ip, held);
       const admission = await core.admitSocket(socket, { kind: 'node', id: p.server_id, identity: identity!, login: p.login, remoteAddr: req.ip, refusedEvent: 'SESSION_REJECTED' });
       if (!admission) return;

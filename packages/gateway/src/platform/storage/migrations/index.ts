@@ -18,6 +18,9 @@ import { trustedClustersMigration } from './0015_trusted_clusters';
 import { telemetryMigration } from './0016_telemetry';
 import { integrationsMigration } from './0017_integrations';
 import { assistMigration } from './0018_assist';
+import { recordingSearchMigration } from './0019_recording_search';
+import { recordingReviewsMigration } from './0020_recording_reviews';
+import { gatewayPeersMigration } from './0021_gateway_peers';
 
 /**
  * Every schema change, in order: the history of the one schema, kept here whichever domain a table belongs
@@ -44,6 +47,9 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0016_telemetry': telemetryMigration(engine),
     '0017_integrations': integrationsMigration(engine),
     '0018_assist': assistMigration(engine),
+    '0019_recording_search': recordingSearchMigration(engine),
+    '0020_recording_reviews': recordingReviewsMigration(engine),
+    '0021_gateway_peers': gatewayPeersMigration(engine),
   };
 }
 

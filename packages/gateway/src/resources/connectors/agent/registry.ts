@@ -5,6 +5,7 @@ import { heartbeatMessage, helloMessage, rejectCloseCode, type AnnouncedResource
 import { recordEvent } from '../../../management/audit/record';
 import type { JoinTokenService } from '../../../management/tokens/service';
 import { hashSecret, newSecret, sameSecret } from '../../../management/websessions/secrets';
+import type { GatewayPeers, StreamOpener } from '../../../platform/peers/peers';
 import type { Store } from '../../../platform/storage/store';
 import { agentRepo } from './repo';
 
@@ -35,6 +36,7 @@ export class AgentRegistry {
   private readonly agents = new Map<string, Mux>();
   private readonly kinds = new Map<string, Announcements>();
   private readonly repo;
+  private peers: GatewayPeers | undefined;
 
   constructor(
     private readonly store: Store,
@@ -50,8 +52,18 @@ export class AgentRegistry {
     this.kinds.set(kind, announcements);
   }
 
-  /** The live tunnel to an agent, if it is connected to this gateway. */
-  connection(agentId: string): Mux | undefined {
+  /** With other gateways on the database: agents connected to them are reached through them. */
+  usePeers(peers: GatewayPeers): void {
+    this.peers = peers;
+  }
+
+  /** Where to open streams to an agent: its tunnel here, or through the gateway it is connected to. */
+  connection(agentId: string): StreamOpener | undefined {
+    return this.agents.get(agentId) ?? this.peers?.route(agentId);
+  }
+
+  /** The agent's tunnel, if it is connected to this gateway itself. */
+  localConnection(agentId: string): Mux | undefined {
     return this.agents.get(agentId);
   }
 
@@ -120,6 +132,8 @@ export class AgentRegistry {
 
     this.agents.get(agentId)?.close(4409, 'replaced by a newer connection of the same agent');
     this.agents.set(agentId, mux);
+    // Other gateways route to it through this one from now on; until they hear of it, it looks offline there.
+    this.peers?.agentConnected(agentId).catch((err: Error) => process.emitWarning(`could not record agent ${agentId} as connected here: ${err.message}`));
     mux.send({ type: 'welcome', agentId, heartbeatMs: this.options.heartbeatMs, resources, ...(issued ? { identity: { agentId, secret: issued } } : {}) });
 
     let commandLabels = hello.commandLabels;
@@ -135,6 +149,7 @@ export class AgentRegistry {
     mux.once('close', () => {
       if (this.agents.get(agentId) !== mux) return;
       this.agents.delete(agentId);
+      this.peers?.agentDisconnected(agentId).catch(() => undefined);
       // Its resources leave the lists as soon as the agent is gone.
       keepAll(this.now()).catch(() => undefined);
     });
