@@ -6,6 +6,7 @@ import { dbCommands } from './client/databases';
 import { kubeCommands } from './client/kube';
 import { proxyCommands } from './client/proxy';
 import { nodesCommand } from './nodes';
+import { recordingsCommand } from './recordings';
 import { rolesCommand } from './roles';
 import { startCommand } from './start';
 import { usersCommand } from './users';
@@ -24,5 +25,6 @@ export function buildProgram(out: (line: string) => void = (line) => console.log
   dbCommands(program);
   kubeCommands(program, out);
   connectCommand(program, out);
+  recordingsCommand(program, out);
   return program;
 }

@@ -20,6 +20,11 @@ import { nodesModule } from './nodes/module';
 import { nodeRepo, type NodeRepo } from './nodes/repo';
 import { RecordingStore } from './recordings/store';
 import { recordingRoutes } from './recordings/routes';
+import { exportRoutes } from './recordings/export/routes';
+import { reviewRoutes } from './recordings/review/routes';
+import { shareRoutes } from './recordings/shares/routes';
+import { RecordingIndexer } from './recordings/search/indexer';
+import { recordingSearchRoutes } from './recordings/search/routes';
 import { sessionMfaRoutes } from './sessionmfa/routes';
 
 /** What every resource kind's module registers with: the session core, agents and storage. */
@@ -53,7 +58,8 @@ export function registerResources(gw: Gateway, app: FastifyInstance, options: Re
   const nodes = nodeRepo(gw.store);
   const tokens = new JoinTokenService(gw.store, gw.now);
   const agents = new AgentRegistry(gw.store, tokens, gw.now, { heartbeatMs: options.heartbeatMs ?? 5_000 });
-  const recordings = new RecordingStore(gw.config.dataDir);
+  const indexer = new RecordingIndexer(gw.store);
+  const recordings = new RecordingStore(gw.config.dataDir, {}, indexer);
   const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings, { sessionMfaTimeoutMs: options.sessionMfaTimeoutMs });
   const resources: Resources = { gw, app, core, agents, nodes };
   for (const module of [nodesModule, appsModule, appProxyModule, databasesModule, desktopsModule(options.desktopRecordings ?? new DesktopRecordingStore(gw.config.dataDir, { now: gw.now })), kubernetesModule, diagnosticsModule, ...(options.modules ?? [])]) module(resources);
@@ -62,6 +68,12 @@ export function registerResources(gw: Gateway, app: FastifyInstance, options: Re
   liveSessionRoutes(gw, core);
   sessionMfaRoutes(gw, nodes, core.kinds.get('node'));
   recordingRoutes(gw, recordings);
+  shareRoutes(gw, recordings);
+  reviewRoutes(gw, recordings);
+  exportRoutes(gw, recordings);
+  recordingSearchRoutes(gw);
   app.addHook('preClose', () => agents.closeAll());
+  // Runs before storage closes (onClose hooks run last-added first): the text still waiting is written.
+  app.addHook('onClose', () => indexer.close());
   return resources;
 }

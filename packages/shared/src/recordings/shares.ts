@@ -22,6 +22,11 @@ export interface RecordingShareJson {
   views: number;
 }
 
+/** GET recordingShares: every link of the recording, revoked and expired ones too, newest first. */
+export interface RecordingSharesJson {
+  shares: RecordingShareJson[];
+}
+
 /** POST recordingShares. `expiresIn` is a duration such as "30m", "24h" or "7d". */
 export interface CreateRecordingShareRequest {
   expiresIn: string;

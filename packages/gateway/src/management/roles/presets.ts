@@ -69,7 +69,11 @@ const auditor: RoleResource = {
   spec: {
     options: { max_session_ttl: '30h' },
     allow: {
-      rules: [{ resources: ['event', 'session', 'session_tracker'], verbs: ['list', 'read'] }],
+      rules: [
+        { resources: ['event', 'session', 'session_tracker'], verbs: ['list', 'read'] },
+        // Reviewing recordings: setting their status and reviewer, and sharing them.
+        { resources: ['session'], verbs: ['update'] },
+      ],
     },
     deny: {},
   },

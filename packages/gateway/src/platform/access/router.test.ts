@@ -21,6 +21,7 @@ const publicRoutes = new Map([
   ['GET /v1/agent/tunnel', 'agents dial in and authenticate with their own join token or certificate'],
   ['POST /v1/webapi/precapture', 'the login page reports events from before sign-in; bounded in size and number, kept here only'],
   ['GET /.well-known/openid-configuration', 'the discovery document names the issuer and its public keys; it holds no secret'],
+  ['GET /v1/peer/tunnel', 'other gateways of the same database dial in and prove the secret they share through it'],
   ['GET /v1/cluster/tunnel', 'leaf clusters dial in and authenticate with the root’s join token, then the identity it issued'],
   ['POST /v1/webapi/mfa/login/begin', 'signing in with a key or passkey: the challenge comes before any identity'],
   ['POST /v1/webapi/mfa/login/finishsession', 'signing in with a key or passkey: its answer to the challenge is the credential'],
@@ -38,6 +39,11 @@ const publicRoutes = new Map([
   ['POST /v1/webapi/saml/acs/:connector', 'the identity provider posts its response: the signature from the connector’s IdP and the InResponseTo of a pending, unused sign-in are the credential'],
   ['POST /v1/webapi/login/headless/:requestId/session', 'the command line collects its approved session: the secret only it holds is the credential'],
   ['GET /.well-known/jwks.json', 'the public keys apps verify the gateway’s signed identity header with; they hold no secret'],
+  ['GET /v1/webapi/shared/recordings/:token', 'a recording share link: the token in the path is the credential, for that recording only'],
+  ['GET /v1/webapi/shared/recordings/:token/recording', 'playing a shared recording: the share link’s token is the credential, for its recording and range only'],
+  ['GET /v1/webapi/shared/recordings/:token/recording/events', 'playing a shared recording: the share link’s token is the credential, for its recording and range only'],
+  ['GET /v1/webapi/shared/recordings/:token/recording/seek', 'playing a shared recording: the share link’s token is the credential, for its recording and range only'],
+  ['GET /v1/webapi/shared/recordings/:token/recording/stream', 'playing a shared recording: the share link’s token is the credential, for its recording and range only'],
 ]);
 
 /**

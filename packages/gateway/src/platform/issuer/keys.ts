@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { CompactSign, exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import type { Store } from '../storage/store';
 
 export const jwtAlgorithm = 'RS256';
@@ -49,6 +49,11 @@ export class JwtKeys {
       .setNotBefore(Math.floor(issuedAt / 1000) - 60)
       .setExpirationTime(Math.floor(expiresAt / 1000))
       .sign(this.privateKey);
+  }
+
+  /** A compact JWS whose payload is `payload` itself, with no claims added: a document others verify with the JWKS. */
+  signDocument(payload: Uint8Array): Promise<string> {
+    return new CompactSign(payload).setProtectedHeader({ alg: jwtAlgorithm, kid: this.kid }).sign(this.privateKey);
   }
 }
 

@@ -185,7 +185,9 @@ export class LiveSession {
       if (frame.kind === 'data') {
         // Observers watch; what they type never reaches the channel, nor does anyone's while moderators are awaited.
         if (party.mode === 'observer' || this.gate) return;
-        channel.write(Buffer.from(frame.data));
+        const data = Buffer.from(frame.data);
+        channel.write(data);
+        void this.recorder?.then((r) => r?.input(data));
         tracker.touch(session.id, party.id);
         return;
       }
@@ -333,7 +335,10 @@ export class LiveSession {
   private startRecording(recordings: RecordingStore): Promise<RecordingWriter | undefined> {
     const s = this.o.session;
     return recordings
-      .create({ sid: s.id, cols: s.terminal.w, rows: s.terminal.h, login: s.login, serverId: s.resource.id, serverHostname: s.resource.name, clusterName: s.clusterName, user: s.owner, interactive: true })
+      .create(
+        { sid: s.id, cols: s.terminal.w, rows: s.terminal.h, login: s.login, serverId: s.resource.id, serverHostname: s.resource.name, clusterName: s.clusterName, user: s.owner, interactive: true },
+        s.kind === 'k8s' ? 'k8s' : 'ssh',
+      )
       .catch((err: Error) => {
         process.emitWarning(`session ${s.id} is not being recorded: ${err.message}`);
         return undefined;

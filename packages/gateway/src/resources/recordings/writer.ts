@@ -4,6 +4,7 @@ import { FORMAT_VERSION, RECORD_SIZE, RecordKind, encodeRecord, files, type Inde
 import type { KeyframerOptions, ScreenSnapshot } from './keyframer';
 import type { RecordedStep, Screen } from './keyframeProtocol';
 import { keyframeThread, type KeyframeThread, type RecordingScreen } from './screenMirrors';
+import type { RecordingText } from './search/indexer';
 
 export interface WriterOptions {
   /** Pending output is made durable at most this long after it arrived: a crash loses at most this much. */
@@ -63,12 +64,14 @@ export class RecordingWriter {
     meta: RecordingMeta,
     startMs: number,
     private readonly options: WriterOptions,
+    private readonly text?: RecordingText,
   ) {
     this.startMs = startMs;
     this.screen = options.screens.openRecording(path.join(dir, files.output), meta.cols, meta.rows, options.keyframes, (s) => this.addKeyframe(s));
   }
 
-  static async create(dir: string, recording: NewRecording, options: Partial<WriterOptions> = {}): Promise<RecordingWriter> {
+  /** `index`, when given, is told the recording's meta and then fed its text, for search. */
+  static async create(dir: string, recording: NewRecording, options: Partial<WriterOptions> = {}, index?: (meta: RecordingMeta) => RecordingText): Promise<RecordingWriter> {
     const opts = { ...defaultWriterOptions, ...options };
     const startMs = opts.now();
     const meta: RecordingMeta = { version: FORMAT_VERSION, startTime: new Date(startMs).toISOString(), ...recording };
@@ -82,7 +85,7 @@ export class RecordingWriter {
     const tmp = path.join(dir, `${files.meta}.tmp`);
     await writeFile(tmp, JSON.stringify(meta), { flush: true });
     await rename(tmp, path.join(dir, files.meta));
-    return new RecordingWriter(dir, handles, meta, startMs, opts);
+    return new RecordingWriter(dir, handles, meta, startMs, opts, index?.(meta));
   }
 
   /** Bytes the terminal printed. The caller may reuse its buffer: the bytes are copied. */
@@ -99,7 +102,14 @@ export class RecordingWriter {
     this.pendingOutput.push(copy);
     this.pendingOutputBytes += copy.length;
     this.outputSize += copy.length;
+    this.text?.output(t, bytes);
     this.scheduleFlush();
+  }
+
+  /** Bytes a participant typed: not part of the playback, only of the text search finds. */
+  input(bytes: Uint8Array): void {
+    if (this.closed || !this.text) return;
+    this.text.input(this.elapsed(), bytes);
   }
 
   resize(cols: number, rows: number): void {
@@ -134,6 +144,7 @@ export class RecordingWriter {
     if (this.closed) return this.flushing;
     this.closed = true;
     this.endedAt = this.elapsed();
+    this.text?.end(this.endedAt);
     await this.flush();
     await this.screen.close();
     this.pendingRecords.push({ kind: RecordKind.end, t: this.elapsed(), offset: this.outputSize, a: 0, b: 0 });
