@@ -19,8 +19,15 @@ export type { RendererKind } from './terminal/renderer';
 
 // Player: recorded sessions streamed from the gateway into a terminal.
 export { PlayerEngine, type PlayerScreen, type PlayerState, type PlayerStatus } from './player/PlayerEngine';
-export { httpSource } from './player/httpSource';
+export {
+  httpSource,
+  type RecordingPaths,
+  sessionRecordingPaths,
+  sharedRecordingPaths,
+} from './player/httpSource';
 export { handlePlayerKey } from './player/playerKeys';
+export { formatPlayhead, parsePlayhead } from './player/playhead';
+export { downloadRecordingExport } from './player/recordingExport';
 export type { RecordingSource } from './player/recording';
 export { PlayerControls, type PlayerControlsProps } from './player/PlayerControls';
 

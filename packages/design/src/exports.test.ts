@@ -30,6 +30,7 @@ test('the package exports exactly these names', () => {
     'H2',
     'H3',
     'H4',
+    'Highlight',
     'Icon',
     'Icons',
     'Image',

@@ -43,3 +43,4 @@ export * from './CodeBlock';
 export * from './DateRangeInput';
 export * from './ConfirmDialog';
 export * from './Slider';
+export * from './Highlight';

@@ -188,7 +188,7 @@ const homeDirectory = (login: string) => (login === 'root' ? '/root' : `/home/${
 
 export const baseName = (path: string) => path.replace(/\/+$/, '').split('/').pop() || 'download';
 
-function saveWithBrowser(blob: Blob, name: string) {
+export function saveWithBrowser(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -93,7 +93,7 @@ function send<T>(
   });
 }
 
-function parseErrorBody(text: string): ErrorBody | undefined {
+export function parseErrorBody(text: string): ErrorBody | undefined {
   try {
     const parsed: unknown = JSON.parse(text);
     return parsed && typeof parsed === 'object' ? (parsed as ErrorBody) : undefined;

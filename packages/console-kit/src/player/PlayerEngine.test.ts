@@ -118,6 +118,19 @@ describe('PlayerEngine', () => {
     player.dispose();
   });
 
+  it('starts where it is asked to, restoring the screen up to there', async () => {
+    const { source, log } = memorySource(abc);
+    const { screen, surface } = fakeScreen();
+    const player = new PlayerEngine(source, surface);
+    await player.load(undefined, 2000);
+    expect(log.seeks).toBe(1);
+    expect(screen.text).toBe('abc');
+    expect(player.current).toMatchObject({ status: 'playing', position: 2000, duration: 3000 });
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(screen.text).toBe('abcd');
+    player.dispose();
+  });
+
   it('pauses and resumes where it stopped', async () => {
     const { source } = memorySource(abc);
     const { screen, surface } = fakeScreen();

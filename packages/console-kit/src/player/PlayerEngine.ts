@@ -62,8 +62,8 @@ export class PlayerEngine {
     return this.state;
   }
 
-  /** Reads the recording's length and starts playing from the beginning. */
-  async load(durationHint?: number): Promise<void> {
+  /** Reads the recording's length and starts playing from `fromMs` (the beginning by default). */
+  async load(durationHint?: number, fromMs = 0): Promise<void> {
     if (durationHint) this.update({ duration: durationHint });
     try {
       const summary = await this.source.summary();
@@ -71,7 +71,7 @@ export class PlayerEngine {
     } catch (err) {
       return this.fail(err);
     }
-    await this.seek(0);
+    await this.seek(fromMs);
   }
 
   play(): void {

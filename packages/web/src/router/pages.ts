@@ -21,6 +21,7 @@ import { recordingsRoutes } from '../features/recordings/routes';
 import { rolesRoutes } from '../features/roles/routes';
 import { serversRoutes } from '../features/servers/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { sharedRecordingRoutes } from '../features/sharedrecording/routes';
 import { ssoRoutes } from '../features/sso/routes';
 import { supportRoutes } from '../features/support/routes';
 import { trustRoutes } from '../features/trust/routes';
@@ -31,6 +32,7 @@ import type { PageRoute } from './pageRoute';
 export const pages: PageRoute[] = [
   ...loginRoutes,
   ...inviteRoutes,
+  ...sharedRecordingRoutes,
   ...usersRoutes,
   ...rolesRoutes,
   ...ssoRoutes,

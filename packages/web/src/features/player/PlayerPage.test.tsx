@@ -14,7 +14,7 @@ function renderPlayer() {
       <Route path="/web/cluster/:clusterId/session/:sid" element={<PlayerPage />} />
       <Route path="/web/cluster/:clusterId/recordings" element={<p>The Session Recordings page</p>} />
     </Routes>,
-    { path: '/web/cluster/main/session/s-42?recordingType=k8s' },
+    { path: '/web/cluster/main/session/s-42?recordingType=x11' },
   );
 }
 

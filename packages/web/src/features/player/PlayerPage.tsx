@@ -1,24 +1,20 @@
 import {
   DesktopPlayer,
   type DesktopSocket,
-  handlePlayerKey,
   openDesktopPlaybackSocket,
   httpSource,
-  openXterm,
+  sessionRecordingPaths,
   PlayerControls,
-  PlayerEngine,
-  type PlayerState,
   type RfbFactory,
-  xtermTheme,
 } from '@portcullis/console-kit';
-import { Alert, Box, Flex, PageHeader, useTheme } from '@portcullis/design';
+import { Alert, Box, Flex, Indicator, PageHeader } from '@portcullis/design';
 import { compilePath, webRoutes } from '@portcullis/shared';
-import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { gateway } from '../../client';
-import { webConfigAtom } from '../../config';
 import { DatabasePlayback } from './DatabasePlayback';
+import { RecordingSidePanel } from './RecordingSidePanel';
+import { useTerminalPlayer } from './useTerminalPlayer';
 
 export interface PlayerPageProps {
   /** Opens a desktop recording's playback socket; tests pass a fake socket. */
@@ -29,50 +25,18 @@ export interface PlayerPageProps {
 
 const gatewayDesktopPlayback = (target: { clusterId: string; sid: string }) => openDesktopPlaybackSocket(target, gateway);
 
-/** The session player (/web/cluster/{clusterId}/session/{sid}?recordingType=ssh&durationMs=...). */
+/** The session player (/web/cluster/{clusterId}/session/{sid}?recordingType=ssh&durationMs=...&t=...). */
 export default function PlayerPage({ connectDesktopPlayback = gatewayDesktopPlayback, makeRfb }: PlayerPageProps) {
   const { clusterId = '', sid = '' } = useParams();
   const [query] = useSearchParams();
   const durationHint = Number(query.get('durationMs')) || undefined;
+  // Where an SSH recording opens: a search hit's moment, say.
+  const startAt = Number(query.get('t')) || 0;
   const recordingType = query.get('recordingType') ?? 'ssh';
-  const container = useRef<HTMLDivElement>(null);
-  const engine = useRef<PlayerEngine | null>(null);
-  const [state, setState] = useState<PlayerState>({ status: 'loading', position: 0, duration: durationHint ?? 0, speed: 1 });
-  const { theme } = useTheme();
-  const { ui } = useAtomValue(webConfigAtom);
-  const opening = useRef({ theme, scrollback: ui.scrollbackLines, durationHint });
-
-  useEffect(() => {
-    if (recordingType !== 'ssh') return;
-    const { theme: startTheme, scrollback, durationHint: hint } = opening.current;
-    const view = openXterm(container.current!, { scrollback, theme: xtermTheme(startTheme), fontFamily: startTheme.fonts.mono });
-    view.terminal.options.disableStdin = true;
-    const player = new PlayerEngine(
-      httpSource(clusterId, sid, gateway),
-      {
-        reset: () => view.terminal.reset(),
-        resize: (cols, rows) => view.terminal.resize(cols, rows),
-        write: (data) => view.terminal.write(data),
-      },
-      setState,
-    );
-    engine.current = player;
-    void player.load(hint);
-    return () => {
-      player.dispose();
-      view.dispose();
-      engine.current = null;
-    };
-  }, [clusterId, sid, recordingType]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.target instanceof HTMLElement && e.target.closest('input, [role="combobox"], [role="listbox"]')) return;
-      if (engine.current && handlePlayerKey(e.key, engine.current)) e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // A pod's terminal (kubectl exec, the console's) is recorded as a node's shell is.
+  const terminal = recordingType === 'ssh' || recordingType === 'k8s';
+  const source = useMemo(() => (terminal ? httpSource(sessionRecordingPaths(clusterId, sid), gateway) : null), [clusterId, sid, terminal]);
+  const player = useTerminalPlayer(source, { durationHint, startAt });
 
   const header = (
     <PageHeader
@@ -99,25 +63,25 @@ export default function PlayerPage({ connectDesktopPlayback = gatewayDesktopPlay
       </Flex>
     );
   }
-  if (recordingType !== 'ssh') {
+  if (!terminal) {
     return (
       <>
         {header}
-        <Alert m={4}>This player plays SSH recordings; {recordingType} recordings are not supported yet.</Alert>
+        <Alert m={4}>This player plays terminal, database and desktop recordings; {recordingType} recordings are not supported.</Alert>
       </>
     );
   }
   return (
     <Flex flexDirection="column" height="100vh" bg="levels.sunken">
       {header}
-      {state.status === 'error' ? <Alert m={2}>{state.error}</Alert> : null}
-      <Box ref={container} data-testid="player-terminal" data-status={state.status} flex="1" minHeight={0} p={2} />
-      <PlayerControls
-        state={state}
-        onToggle={() => engine.current?.toggle()}
-        onSeek={(ms) => void engine.current?.seek(ms)}
-        onSpeed={(speed) => engine.current?.setSpeed(speed)}
-      />
+      {player.state.status === 'error' ? <Alert m={2}>{player.state.error}</Alert> : null}
+      <Flex flex="1" minHeight={0}>
+        <Box ref={player.container} data-testid="player-terminal" data-status={player.state.status} flex="1" minWidth={0} p={2} />
+        <Suspense fallback={<Indicator />}>
+          <RecordingSidePanel clusterId={clusterId} sid={sid} player={player.state} onSeek={player.seek} />
+        </Suspense>
+      </Flex>
+      <PlayerControls {...player.controls} />
     </Flex>
   );
 }

@@ -4,11 +4,12 @@ import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useKeysetPages } from '../../hooks/useKeysetPages';
 import { presetRange, rangePresetLabels, type AuditRange, type RangePreset } from '../audit/auditRange';
+import { RecordingSearch } from './RecordingSearch';
 import { fetchRecordings } from './recordingsApi';
 
 const presets = Object.entries(rangePresetLabels).filter(([value]) => value !== 'custom');
 
-/** Session Recordings: ended sessions in a time range, each playable or saying why not. */
+/** Session Recordings: a search over what recordings contain, and ended sessions in a time range, each playable or saying why not. */
 export default function RecordingsPage() {
   const { clusterId = '' } = useParams();
   const [range, setRange] = useState<AuditRange>(() => presetRange('week'));
@@ -31,6 +32,8 @@ export default function RecordingsPage() {
           />
         </Box>
       </Flex>
+      {/* The page's flag is recordedSessions.list, the right the search needs: no further check here. */}
+      <RecordingSearch clusterId={clusterId} />
       {error ? <Alert>{error}</Alert> : null}
       <DataTable<Recording>
         label="Session Recordings"

@@ -1,11 +1,16 @@
 import {
   apiPaths,
+  compilePath,
   EVENTS_FETCH_LIMIT,
   makeRecording,
+  queryString,
+  recordingSearchPageSize,
   recordingsQueryPath,
   type EventSearchJson,
   type Recording,
   type RecordingEventJson,
+  type RecordingSearchHitJson,
+  type RecordingSearchJson,
 } from '@portcullis/shared';
 import { api } from '../../client';
 import type { KeysetPage } from '../../hooks/useKeysetPages';
@@ -27,4 +32,16 @@ export async function fetchRecordings(
     }),
   );
   return { rows: res.events.map(makeRecording), startKey: res.startKey };
+}
+
+/** One page of lines typed or printed in any recording that contain `query`, newest sessions first. */
+export async function searchRecordings(
+  clusterId: string,
+  query: string,
+  startKey?: string,
+): Promise<KeysetPage<RecordingSearchHitJson>> {
+  const res = await api.get<RecordingSearchJson>(
+    compilePath(apiPaths.recordingSearch, { clusterId }) + queryString({ query, limit: recordingSearchPageSize, startKey }),
+  );
+  return { rows: res.hits, startKey: res.startKey };
 }
