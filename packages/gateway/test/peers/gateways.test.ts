@@ -74,9 +74,8 @@ const allEvents = async () => (await store.events.search({ from: 0, to: Date.now
 beforeAll(async () => {
   pgdb = await createPostgresDatabase();
   const shared = { db: pgdb.url, dataDir: tempDir('portcullis-peers-data-'), configDir: tempDir('portcullis-peers-config-'), heartbeat: '500ms' };
-  // The first start sets the database up; the others join it.
-  gateways.push(await startGatewayProcess({ name: 'g1', ...shared }));
-  gateways.push(...(await Promise.all([startGatewayProcess({ name: 'g2', ...shared }), startGatewayProcess({ name: 'g3', ...shared })])));
+  // Started at once on a fresh database: they take turns setting it up.
+  gateways.push(...(await Promise.all(['g1', 'g2', 'g3'].map((name) => startGatewayProcess({ name, ...shared })))));
   store = await openStorage({ dataDir: tempDir('portcullis-peers-test-'), db: pgdb.url });
   await new RoleService(store, Date.now).create('test', role);
   await new UserService(store, Date.now).create('test', { name: 'operator', roles: ['peer-operator'] });
