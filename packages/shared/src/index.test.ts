@@ -23,6 +23,8 @@ const pinned = [
   'makeJoinToken', 'makeKube', 'makeLock', 'makeMfaDevice', 'makeNode', 'makePing', 'makeRecording', 'makeRecoveryCodes',
   'makeResetToken', 'makeResource', 'makeUser', 'makeUserContext', 'makeUserGroup', 'makeWebConfig',
   'mfaDeviceDescription', 'networkErrorMessage', 'noAccess', 'passwordLength', 'playerPath', 'primaryAuthType', 'queryString',
+  'recordingCommentMaxChars', 'recordingExportVersion', 'recordingReviewStatusText', 'recordingReviewStatuses', 'recordingSearchMaxChars',
+  'recordingSearchMinChars', 'recordingSearchPageSize', 'recordingShareDefaultTtl', 'recordingShareMaxTtlMs',
   'recordingsQueryPath', 'serverCallbackPrefixes', 'shouldCheckDiscoverOnboarding', 'sortLabels', 'storageKeyPrefix',
   'stripPort', 'terminalSocketUrl', 'tokenTimeLeft', 'truncateText', 'unknownEventDesc',
   'usageBasedBillingLockedFeatures', 'webBasePath', 'webConfigSchema', 'webRoutes', 'websocketOrigin',

@@ -1,6 +1,7 @@
 import { apiPaths, websocketPaths } from '@portcullis/shared';
 import { agentTunnelPath } from '../../agent/agent';
 import { clusterTunnelPath } from '../../management/trust/protocol';
+import { peerTunnelPath } from '../peers/peers';
 import { startGateway, type TestGateway } from '../../../test/harness';
 import { walk } from '../../../test/routes';
 import { pathVariants } from './templates';
@@ -17,6 +18,7 @@ const outsideTheApi = new Map([
   ['/web/config.js', 'the console configuration, loaded by the page before any API call'],
   [agentTunnelPath, 'agents dial in here; the console never does'],
   [clusterTunnelPath, 'leaf clusters dial in here; the console never does'],
+  [peerTunnelPath, 'other gateways of the same database dial in here; the console never does'],
 ]);
 
 const declared = new Set([...Object.values(apiPaths), ...Object.values(websocketPaths)].flatMap(pathVariants));
