@@ -17,6 +17,11 @@ export function bearerFor(secret: string): string {
   return createHmac('sha256', secret).update('portcullis-bearer').digest('hex');
 }
 
+/**
+ * Constant-time comparison of a secret with what a caller offered. Lengths are compared in bytes: a header may
+ * hold non-ASCII characters, and a string of the right length can then be longer in UTF-8 (timingSafeEqual throws).
+ */
 export function sameSecret(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -1,5 +1,6 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sameSecret } from '../../management/websessions/secrets';
 import { forbidden } from './errors';
 
 /** Double-submit CSRF: an HttpOnly cookie holds a random value the page also receives in a meta tag. */
@@ -23,6 +24,5 @@ export function issueCsrfToken(req: FastifyRequest, reply: FastifyReply, secure:
 export function checkCsrf(req: FastifyRequest): void {
   const cookie = req.cookies[csrfCookie];
   const header = req.headers[csrfHeader];
-  if (!cookie || typeof header !== 'string' || header.length !== cookie.length) throw forbidden('missing or invalid CSRF token');
-  if (!timingSafeEqual(Buffer.from(cookie), Buffer.from(header))) throw forbidden('missing or invalid CSRF token');
+  if (!cookie || typeof header !== 'string' || !sameSecret(cookie, header)) throw forbidden('missing or invalid CSRF token');
 }

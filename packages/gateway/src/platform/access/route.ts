@@ -74,10 +74,38 @@ function siteOf<P>(resolveSite: SiteResolver, params: P): RouteContext<unknown, 
   return (typeof clusterId === 'string' ? resolveSite(clusterId) : undefined) as RouteContext<unknown, unknown, P>['site'];
 }
 
+/**
+ * Where in a validated value a string holds a NUL, if anywhere. PostgreSQL stores no text with one (SQLite does),
+ * so refusing it here keeps both engines answering the same 400. Walked with a stack of its own: a body may
+ * nest deeper than the call stack.
+ */
+function nulAt(value: unknown): string | undefined {
+  interface Node {
+    value: unknown;
+    key?: string;
+    parent?: Node;
+  }
+  const pending: Node[] = [{ value }];
+  while (pending.length) {
+    const node = pending.pop()!;
+    const v = node.value;
+    if (typeof v === 'string' && v.includes('\0')) {
+      const path: string[] = [];
+      for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) path.unshift(n.key);
+      return path.join('.');
+    }
+    const plain = v !== null && typeof v === 'object' && (Array.isArray(v) || [Object.prototype, null].includes(Object.getPrototypeOf(v)));
+    if (plain) for (const [key, child] of Object.entries(v)) pending.push({ value: child, key, parent: node });
+  }
+  return undefined;
+}
+
 function validate<T>(where: string, schema: ZodType<T> | null | undefined, value: unknown): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) throw badRequest(describeIssues(where, result.error));
+  const nul = nulAt(result.data);
+  if (nul !== undefined) throw badRequest(`${[where, nul].filter(Boolean).join('.')}: must not contain a NUL character`);
   return result.data;
 }
 

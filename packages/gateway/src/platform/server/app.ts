@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { issuerRoutes } from '../issuer/routes';
-import { registerErrorHandler } from '../access/errors';
+import { clientErrorHandler, frameworkErrors, refuseHandshake, registerErrorHandler } from '../access/errors';
 import { publicUrl, type GatewayConfig } from '../config/config';
 import { refuseUnenforced } from '../config/unenforced';
 import { registerResources, type ResourcesOptions } from '../../resources/register';
@@ -62,7 +62,7 @@ export interface GatewayServer {
 export async function createGateway(config: GatewayConfig, opts: { now?: () => number; resources?: ResourcesOptions; trust?: TrustOptions } = {}): Promise<GatewayServer> {
   refuseUnenforced(config);
   const https = config.tls ? { key: readFileSync(config.tls.key), cert: readFileSync(config.tls.cert) } : null;
-  const base = { logger: { level: config.logLevel }, logController: new LogController({ disableRequestLogging: true }) };
+  const base = { logger: { level: config.logLevel }, logController: new LogController({ disableRequestLogging: true }), frameworkErrors, clientErrorHandler };
   const app = (https ? Fastify({ ...base, https }) : Fastify(base)) as unknown as FastifyInstance;
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
@@ -80,6 +80,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   registerSecurityHeaders(app, !!config.tls);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket);
+  app.websocketServer.on('wsClientError', refuseHandshake);
   app.addHook('onClose', () => store.close());
   await gw.bus.start();
   app.addHook('onClose', () => gw.bus.close());
