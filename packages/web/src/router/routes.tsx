@@ -1,12 +1,25 @@
 import { webRoutes } from '@portcullis/shared';
+import { Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
 import { notFoundRoute } from '../features/errors/routes';
-import MainLayout from '../features/layout/MainLayout';
-import { Home } from './Home';
+import { lazyPage } from './lazyPage';
 import { PageFrame } from './PageFrame';
 import type { PageRoute } from './pageRoute';
-import { PrivateRoutes } from './PrivateRoutes';
+import { loadSignedIn, signedIn } from './signedInChunk';
+
+// The signed-in frame (session lifecycle, user context, layout and navigation) is one chunk the login page never loads.
+const PrivateRoutes = lazyPage(async () => ({ default: (await loadSignedIn()).PrivateRoutes }));
+
+function MainLayout() {
+  const { MainLayout } = signedIn();
+  return <MainLayout />;
+}
+
+function Home({ pages }: { pages: PageRoute[] }) {
+  const { Home } = signedIn();
+  return <Home pages={pages} />;
+}
 
 function Root() {
   return (
@@ -30,7 +43,12 @@ export function createRoutes(pages: PageRoute[]): RouteObject[] {
       children: [
         ...framed('public'),
         {
-          element: <PrivateRoutes />,
+          // Blank while the frame loads, as while the session starts.
+          element: (
+            <Suspense fallback={null}>
+              <PrivateRoutes />
+            </Suspense>
+          ),
           children: [
             {
               element: <MainLayout />,
