@@ -1,6 +1,6 @@
 import { Button, ButtonLink, DataTable, Menu, ResourceLabels } from '@portcullis/design';
 import { type App, compilePath, displayLabels, webRoutes } from '@portcullis/shared';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { type PageQuery, useServerList } from '../lists/useServerList';
 import type { FetchApps } from './appsService';
 import { ConnectAppDialog } from './ConnectAppDialog';
@@ -9,6 +9,8 @@ export interface AppListProps {
   clusterId: string;
   /** Where pages come from: gatewayApps(gateway) in an app, canned pages in a story. Made once. */
   fetchApps: FetchApps;
+  /** What the list shows when the cluster has none at all, with the next step (the app knows which); a plain line without it. */
+  emptyState?: ReactNode;
 }
 
 /** A tcp:// app is proxied to a local port by the command line; cloud:// apps have neither action. */
@@ -48,7 +50,7 @@ function AppAction({ app, onConnect }: { app: App; onConnect: (app: App) => void
 }
 
 /** The cluster's applications: keyword search, sort and keyset pages done by the server; Launch or Connect per app. */
-export function AppList({ clusterId, fetchApps }: AppListProps) {
+export function AppList({ clusterId, fetchApps, emptyState }: AppListProps) {
   const [connecting, setConnecting] = useState<App>();
   const fetchPage = useCallback(
     async (query: PageQuery) => {
@@ -74,6 +76,7 @@ export function AppList({ clusterId, fetchApps }: AppListProps) {
           { key: 'action', headerText: '', render: (app) => <AppAction app={app} onConnect={setConnecting} /> },
         ]}
         emptyText="No applications found"
+        emptyState={emptyState}
       />
       {connecting ? <ConnectAppDialog app={connecting} onClose={() => setConnecting(undefined)} /> : null}
     </>

@@ -1,6 +1,6 @@
 import { Button, DataTable, ResourceLabels } from '@portcullis/design';
 import { type Database, displayLabels } from '@portcullis/shared';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { type PageQuery, useServerList } from '../lists/useServerList';
 import { ConnectDatabaseDialog, type DatabaseLogin } from './ConnectDatabaseDialog';
 import type { FetchDatabases } from './databasesService';
@@ -11,10 +11,12 @@ export interface DatabaseListProps {
   fetchDatabases: FetchDatabases;
   /** Opens the query console on a database; the Connect dialog offers it only when given. */
   onOpenConsole?: (database: Database, login: DatabaseLogin) => void;
+  /** What the list shows when the cluster has none at all, with the next step (the app knows which); a plain line without it. */
+  emptyState?: ReactNode;
 }
 
 /** The cluster's databases: keyword search, sort and keyset pages done by the server; Connect per database. */
-export function DatabaseList({ clusterId, fetchDatabases, onOpenConsole }: DatabaseListProps) {
+export function DatabaseList({ clusterId, fetchDatabases, onOpenConsole, emptyState }: DatabaseListProps) {
   const [connecting, setConnecting] = useState<Database>();
   const fetchPage = useCallback(
     async (query: PageQuery) => {
@@ -56,6 +58,7 @@ export function DatabaseList({ clusterId, fetchDatabases, onOpenConsole }: Datab
           },
         ]}
         emptyText="No databases found"
+        emptyState={emptyState}
       />
       {connecting ? (
         <ConnectDatabaseDialog

@@ -1,6 +1,6 @@
 import { DataTable, Menu, ResourceLabels } from '@portcullis/design';
 import { compilePath, type Desktop, displayLabels, webRoutes } from '@portcullis/shared';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { type PageQuery, useServerList } from '../lists/useServerList';
 import type { FetchDesktops } from './desktopsService';
 
@@ -8,6 +8,8 @@ export interface DesktopListProps {
   clusterId: string;
   /** Where pages come from: gatewayDesktops(gateway) in an app, canned pages in a story. Made once. */
   fetchDesktops: FetchDesktops;
+  /** What the list shows when the cluster has none at all, with the next step (the app knows which); a plain line without it. */
+  emptyState?: ReactNode;
 }
 
 /**
@@ -30,7 +32,7 @@ function ConnectDesktopMenu({ clusterId, desktop }: { clusterId: string; desktop
 }
 
 /** The cluster's desktops: keyword search, sort and keyset pages done by the server; Connect as one of the allowed logins. */
-export function DesktopList({ clusterId, fetchDesktops }: DesktopListProps) {
+export function DesktopList({ clusterId, fetchDesktops, emptyState }: DesktopListProps) {
   const fetchPage = useCallback(
     async (query: PageQuery) => {
       const page = await fetchDesktops({ clusterId, ...query });
@@ -62,6 +64,7 @@ export function DesktopList({ clusterId, fetchDesktops }: DesktopListProps) {
         },
       ]}
       emptyText="No desktops found"
+        emptyState={emptyState}
     />
   );
 }

@@ -32,7 +32,7 @@ export interface Moderation {
 
 type Mode = 'upload' | 'download' | null;
 
-/** Upload and download for the active terminal's node and login, through the gateway's scp route. */
+/** Upload and download buttons for the active terminal's node and login, through the gateway's scp route. */
 export function FileTransferBar({ gateway, saveFile = saveWithBrowser, nodeName, askSecondFactor, moderation, ...target }: FileTransferBarProps) {
   const where = `${target.login}@${nodeName ?? target.serverId}`;
   const [mode, setMode] = useState<Mode>(null);
@@ -42,11 +42,12 @@ export function FileTransferBar({ gateway, saveFile = saveWithBrowser, nodeName,
     setMode(null);
   };
   return (
-    <Flex px={2} py={1} bg="levels.surface" borderTop="1px solid" borderColor="border" alignItems="center">
-      <Button kind="text" size="small" mr={2} onClick={() => setMode('upload')}>
+    // A group of buttons rather than a bar of its own: the terminal's page header holds it, beside the session's facts.
+    <Flex role="group" aria-label="File transfer" alignItems="center" gap={1}>
+      <Button kind="border" size="small" onClick={() => setMode('upload')}>
         Upload files
       </Button>
-      <Button kind="text" size="small" onClick={() => setMode('download')}>
+      <Button kind="border" size="small" onClick={() => setMode('download')}>
         Download a file
       </Button>
       <Dialog open={mode === 'upload'} onClose={close} title={`Upload to ${where}`} disableBackdropClose>

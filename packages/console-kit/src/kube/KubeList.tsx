@@ -1,6 +1,6 @@
 import { Button, DataTable, ResourceLabels } from '@portcullis/design';
 import { displayLabels, type Kube } from '@portcullis/shared';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { type PageQuery, useServerList } from '../lists/useServerList';
 import { ConnectKubeDialog } from './ConnectKubeDialog';
 import type { FetchKubes } from './kubeService';
@@ -15,13 +15,15 @@ export interface KubeListProps {
   username: string;
   /** Where a pod's terminal opens; without it, the console's terminal page in a new browser tab. */
   onOpenTerminal?: (kube: Kube, exec: PodExec) => void;
+  /** What the list shows when the cluster has none at all, with the next step (the app knows which); a plain line without it. */
+  emptyState?: ReactNode;
 }
 
 /**
  * The cluster's Kubernetes clusters: keyword search, sort and keyset pages done by the server, with the
  * Kubernetes users and groups the roles grant on each; Connect per cluster.
  */
-export function KubeList({ clusterId, fetchKubes, proxy, username, onOpenTerminal }: KubeListProps) {
+export function KubeList({ clusterId, fetchKubes, proxy, username, onOpenTerminal, emptyState }: KubeListProps) {
   const [connecting, setConnecting] = useState<Kube>();
   const fetchPage = useCallback(
     async (query: PageQuery) => {
@@ -64,6 +66,7 @@ export function KubeList({ clusterId, fetchKubes, proxy, username, onOpenTermina
           },
         ]}
         emptyText="No Kubernetes clusters found"
+        emptyState={emptyState}
       />
       {connecting ? (
         <ConnectKubeDialog

@@ -1,6 +1,6 @@
 import { DataTable, ResourceLabels } from '@portcullis/design';
 import { compilePath, displayLabels, type Node, webRoutes } from '@portcullis/shared';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { type PageQuery, useServerList } from '../lists/useServerList';
 import { ConnectMenu } from './ConnectMenu';
 import type { FetchNodes } from './nodesService';
@@ -12,6 +12,8 @@ export interface NodeListProps {
   fetchNodes: FetchNodes;
   /** Where "Open in new tab" opens a terminal; without it, a new browser tab at the console's terminal page. */
   onOpenInNewTab?: (node: Node, login: string) => void;
+  /** What the list shows when the cluster has none at all, with the next step (the app knows which); a plain line without it. */
+  emptyState?: ReactNode;
 }
 
 /** The console's terminal route for a node and login, the address a terminal opened in a new tab loads. */
@@ -19,7 +21,7 @@ const terminalHref = (clusterId: string) => (node: Node, login: string) =>
   compilePath(webRoutes.consoleConnect, { clusterId, serverId: node.id, login });
 
 /** The cluster's nodes: keyword search, sort and keyset pages done by the server, and Connect per node. */
-export function NodeList({ clusterId, onConnect, fetchNodes, onOpenInNewTab }: NodeListProps) {
+export function NodeList({ clusterId, onConnect, fetchNodes, onOpenInNewTab, emptyState }: NodeListProps) {
   const fetchPage = useCallback(
     async (query: PageQuery) => {
       const page = await fetchNodes({ clusterId, ...query });
@@ -61,6 +63,7 @@ export function NodeList({ clusterId, onConnect, fetchNodes, onOpenInNewTab }: N
         },
       ]}
       emptyText="No servers found"
+        emptyState={emptyState}
     />
   );
 }

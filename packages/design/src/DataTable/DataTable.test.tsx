@@ -73,6 +73,35 @@ test('the search box filters rows and says when nothing matches', async () => {
   expect(screen.getByText('No results for "webxyz"')).toBeInTheDocument();
 });
 
+test('a search matching nothing says so rather than showing the empty state meant for a list with no rows', async () => {
+  const user = userEvent.setup();
+  const { rerender } = renderWithTheme(
+    <DataTable
+      label="Servers"
+      columns={columns}
+      data={nodes}
+      rowKey={(n) => n.hostname}
+      isSearchable
+      emptyState={<p>Add your first server</p>}
+    />,
+  );
+  await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'xyz');
+  expect(screen.getByText('No results for "xyz"')).toBeInTheDocument();
+  expect(screen.queryByText('Add your first server')).not.toBeInTheDocument();
+  await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+  rerender(
+    <DataTable
+      label="Servers"
+      columns={columns}
+      data={[]}
+      rowKey={(n) => n.hostname}
+      isSearchable
+      emptyState={<p>Add your first server</p>}
+    />,
+  );
+  expect(screen.getByText('Add your first server')).toBeInTheDocument();
+});
+
 test('client pagination shows pages of pageSize rows', async () => {
   const user = userEvent.setup();
   renderWithTheme(

@@ -109,7 +109,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = (
       <tr>
         <Message colSpan={colSpan}>
-          {props.emptyState ?? (query ? `No results for "${query}"` : (props.emptyText ?? 'No data'))}
+          {query ? `No results for "${query}"` : (props.emptyState ?? props.emptyText ?? 'No data')}
         </Message>
       </tr>
     );

@@ -37,7 +37,7 @@ export type DataTableProps<T> = {
   /** The table's accessible name. */
   label: string;
   emptyText?: string;
-  /** Replaces the empty text, e.g. an EmptyState with a call to action. */
+  /** Replaces the empty text, e.g. an EmptyState with a call to action; a search matching nothing still says so. */
   emptyState?: ReactNode;
   fetchStatus?: FetchStatus;
   /** Shown when fetchStatus is 'error'. */

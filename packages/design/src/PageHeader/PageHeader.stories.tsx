@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Facts } from '../Facts';
 import { PageHeader } from './PageHeader';
 
 const meta = {
@@ -23,4 +24,18 @@ export const Player: Story = {
 /** A title longer than the room it has ends in an ellipsis instead of pushing the way back aside. */
 export const LongTitle: Story = {
   args: { title: `ubuntu@${'very-long-hostname-'.repeat(8)}example.com` },
+};
+/** A terminal's header: the session's id and parties under the title. */
+export const WithDetails: Story = {
+  args: {
+    details: (
+      <Facts
+        label="Session"
+        facts={[
+          { term: 'Session ID', value: '4f8e2c1a' },
+          { term: 'Parties', value: 'alice, bob' },
+        ]}
+      />
+    ),
+  },
 };

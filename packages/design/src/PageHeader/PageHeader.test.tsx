@@ -20,3 +20,17 @@ test('hands `to` to the link component it is given, as a router link wants', () 
   );
   expect(screen.getByRole('link', { name: 'Session Recordings' })).toHaveAttribute('data-to', '/recordings');
 });
+
+test('details sit under the title, inside the banner, without joining the heading', () => {
+  renderWithTheme(
+    <PageHeader
+      title="root@web-01"
+      details={<span>Session ID 4f8e2c1a</span>}
+      back={{ title: 'Servers', to: '/web/cluster/main/nodes' }}
+    />,
+  );
+  const heading = screen.getByRole('heading', { level: 1, name: 'root@web-01' });
+  const details = screen.getByText('Session ID 4f8e2c1a');
+  expect(screen.getByRole('banner')).toContainElement(details);
+  expect(heading.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+});

@@ -6,6 +6,8 @@ import { Link } from '../Link';
 export type PageHeaderProps = {
   /** What the page shows, e.g. the node and login of a terminal, or the recording being played. */
   title: ReactNode;
+  /** More about it, on a line under the title: a session's id and parties, a recording's users and times. */
+  details?: ReactNode;
   /** The way out of the page: where it leads and what that place is called. */
   back: { title: string; to: string };
   /** The link component for `back`, e.g. a router's Link; it receives `to`. Plain anchors get `href`. */
@@ -35,12 +37,18 @@ const Back = styled(Link)`
   text-decoration: none;
 `;
 
-const Title = styled.h1`
+const Heading = styled.div`
+  display: flex;
   flex: 1;
+  flex-direction: column;
+  justify-content: center;
   min-width: 0;
-  margin: 0;
   padding-left: ${({ theme }) => theme.space[3]}px;
   border-left: ${({ theme }) => theme.borderWidths[1]}px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Title = styled.h1`
+  margin: 0;
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
@@ -59,14 +67,17 @@ const Actions = styled.div`
 `;
 
 /** The header of a full-screen page: the way back to the console, then what the page is. */
-export function PageHeader({ title, back, linkAs, actions }: PageHeaderProps) {
+export function PageHeader({ title, details, back, linkAs, actions }: PageHeaderProps) {
   return (
     <Bar>
       <Back as={linkAs} {...(linkAs ? { to: back.to } : { href: back.to })}>
         <Icon icon={Icons.ArrowLeft} />
         {back.title}
       </Back>
-      <Title>{title}</Title>
+      <Heading>
+        <Title>{title}</Title>
+        {details}
+      </Heading>
       {actions ? <Actions>{actions}</Actions> : null}
     </Bar>
   );

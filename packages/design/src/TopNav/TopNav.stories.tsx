@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Icons } from '../Icon';
 import { Menu } from '../Menu';
+import { ProductMark } from '../ProductMark';
 import { Text } from '../Text';
 import { ThemeToggle } from './ThemeToggle';
 import { TopNav } from './TopNav';
@@ -10,7 +11,7 @@ const meta = {
   component: TopNav,
   parameters: { layout: 'fullscreen' },
   args: {
-    brand: 'Portcullis',
+    brand: <ProductMark />,
     children: <Text muted>cluster: one.example.com</Text>,
     actions: (
       <>

@@ -23,4 +23,4 @@ const withRequests = (requests: unknown, shows: string): StoryObj => {
 
 export const List = withRequests(storyRequests, 'EXPIRED');
 
-export const Empty = withRequests([], 'No access requests');
+export const Empty = withRequests([], 'No Access Requests Found');

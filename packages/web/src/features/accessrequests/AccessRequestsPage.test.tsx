@@ -32,7 +32,7 @@ async function renderList(requests: AccessRequestJson[]) {
   });
 }
 
-test('lists each request with its requester, what it asks for, its state and dates, and a View link', async () => {
+test('lists each request with its requester, what it asks for, its state and dates, and a View button', async () => {
   server.use(...userContextHandlers(['accessRequests']));
   await renderList(
     [
@@ -59,7 +59,7 @@ test('lists each request with its requester, what it asks for, its state and dat
   expect(within(alice).getByText('PENDING')).toBeInTheDocument();
   expect(alice).toHaveTextContent('2029-12-31');
   expect(alice).toHaveTextContent('2030-01-02');
-  expect(within(alice).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/web/requests/r1');
+  expect(within(alice).getByRole('link', { name: 'View r1' })).toHaveAttribute('href', '/web/requests/r1');
   // A resource request shows the resources, not the roles that reach them.
   const carol = within(table).getByRole('row', { name: /carol/ });
   expect(within(carol).getByText('node-42')).toBeInTheDocument();
@@ -89,7 +89,9 @@ test('with no requests the table says so, and New Request needs create on access
     ),
   );
   await renderList([]);
-  expect(await screen.findByText('No access requests')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'No Access Requests Found' })).toBeInTheDocument();
+  // Without create, the empty list does not point at New Request.
+  expect(screen.getByText('The requests you made or may review are listed here.')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Access Requests' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'New Request' })).not.toBeInTheDocument();
 });

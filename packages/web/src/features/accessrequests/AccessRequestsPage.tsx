@@ -1,7 +1,7 @@
-import { Button, DataTable, Flex, H1, Link } from '@portcullis/design';
+import { Button, DataTable, EmptyState, Flex, H1, Icons } from '@portcullis/design';
 import { type AccessRequestJson, compilePath, displayDateTime, webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { featureFlagsAtom } from '../../session/userContext';
 import { accessRequestsAtom, requestedItems, shownState } from './accessRequestsApi';
 import { NameList, RequestState } from './RequestState';
@@ -23,7 +23,17 @@ export default function AccessRequestsPage() {
         label="Access Requests"
         data={requests}
         rowKey={(r) => r.id}
-        emptyText="No access requests"
+        emptyState={
+          <EmptyState
+            icon={Icons.AccessRequest}
+            title="No Access Requests Found"
+            description={
+              flags.newAccessRequest
+                ? 'Need a role or a resource for a while? New Request asks for it; a reviewer approves or denies it.'
+                : 'The requests you made or may review are listed here.'
+            }
+          />
+        }
         initialSort={{ fieldName: 'created', dir: 'DESC' }}
         columns={[
           { key: 'user', headerText: 'Requester', isSortable: true },
@@ -49,16 +59,8 @@ export default function AccessRequestsPage() {
             noWrap: true,
             render: (r) => displayDateTime(r.expires),
           },
-          {
-            key: 'id',
-            headerText: '',
-            render: (r) => (
-              <Link as={RouterLink} to={compilePath(webRoutes.accessRequest, { requestId: r.id })}>
-                View
-              </Link>
-            ),
-          },
         ]}
+        rowActions={(r) => [{ label: 'View', to: compilePath(webRoutes.accessRequest, { requestId: r.id }) }]}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { Alert, DataTable, Flex, H1, Link, Text } from '@portcullis/design';
+import { Alert, ButtonLink, DataTable, EmptyState, Flex, H1, Icons, Text } from '@portcullis/design';
 import {
   apiPaths,
   compilePath,
@@ -16,6 +16,8 @@ import { useParams } from 'react-router-dom';
 import { api } from '../../client';
 import { userContextAtom } from '../../session/userContext';
 import { newLockPath } from '../locks/lockTargets';
+
+const modeTitles: Record<ParticipantMode, string> = { observer: 'Observer', peer: 'Peer', moderator: 'Moderator' };
 
 /** How often the list is refreshed while the page is open. */
 export const refreshMs = 10_000;
@@ -78,7 +80,13 @@ export default function ActiveSessionsPage() {
         rowKey={(s) => s.sid}
         isSearchable
         fetchStatus={loading ? 'loading' : ''}
-        emptyText="No Active Sessions Found"
+        emptyState={
+          <EmptyState
+            icon={Icons.LiveSession}
+            title="No Active Sessions Found"
+            description="Sessions are listed here while they run, to join or lock. Connect to a server to start one."
+          />
+        }
         columns={[
           { key: 'kind', headerText: 'Type', isSortable: true },
           { key: 'resourceName', headerText: 'Hostname', isSortable: true },
@@ -90,11 +98,17 @@ export default function ActiveSessionsPage() {
             headerText: 'Join',
             render: (s) =>
               joinModes(s).length ? (
-                <Flex style={{ gap: 8 }}>
+                <Flex gap={2}>
                   {joinModes(s).map((mode) => (
-                    <Link key={mode} href={joinHref(clusterId, s, mode)} aria-label={`Join ${s.resourceName} as ${mode}`}>
-                      {mode}
-                    </Link>
+                    <ButtonLink
+                      key={mode}
+                      kind="border"
+                      size="small"
+                      href={joinHref(clusterId, s, mode)}
+                      aria-label={`Join ${s.resourceName} as ${mode}`}
+                    >
+                      {modeTitles[mode]}
+                    </ButtonLink>
                   ))}
                 </Flex>
               ) : (

@@ -1,5 +1,5 @@
 import { encodeControl, type TerminalParams } from '@portcullis/shared';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { FakeTerminalSocket as FakeSocket } from '../../testing/fakeTerminalSocket';
@@ -70,4 +70,38 @@ test('an observer is not asked and has no End session', () => {
   socket.emit('message', request);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'End session' })).not.toBeInTheDocument();
+});
+
+test('the header names the joined session, who is in it and how this browser joined, with the way back', () => {
+  renderJoin('/web/cluster/main/console/session/s1?mode=observer');
+  expect(screen.getByRole('heading', { level: 1, name: 'Session s1' })).toBeInTheDocument();
+  expect(screen.getByText('Joining as observer')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Active Sessions' })).toHaveAttribute('href', '/web/cluster/main/sessions');
+  const party = (user: string) => ({ id: `p-${user}`, user, remote_addr: '10.0.0.9', server_id: 'n1', last_active: '2026-11-21T04:00:00Z' });
+  act(() => {
+    socket.emit('open');
+    socket.emit(
+      'message',
+      encodeControl({
+        type: 'session',
+        session: {
+          kind: 'ssh',
+          id: 's1',
+          namespace: 'default',
+          login: 'root',
+          server_id: 'n1',
+          server_hostname: 'web-1',
+          server_addr: '127.0.0.1:22',
+          cluster_name: 'main',
+          created: '2026-11-21T04:00:00Z',
+          last_active: '2026-11-21T04:00:00Z',
+          terminal_params: { w: 100, h: 30 },
+          parties: [party('alice'), party('carol')],
+        },
+      }),
+    );
+  });
+  expect(screen.getByRole('heading', { level: 1, name: 'root@web-1' })).toBeInTheDocument();
+  expect(screen.getByText('Joined as observer')).toBeInTheDocument();
+  expect(within(screen.getByLabelText('Session')).getAllByRole('definition')[1]).toHaveTextContent(/^alice, carol$/);
 });

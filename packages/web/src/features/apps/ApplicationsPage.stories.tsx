@@ -49,7 +49,7 @@ const withApps = (items: AppJson[], shows: string): StoryObj => {
 
 export const List = withApps(apps, 'grafana');
 
-export const Empty = withApps([], 'No applications found');
+export const Empty = withApps([], 'No Applications Found');
 
 /** Connect on a TCP app: the command that proxies it to a local port. */
 export const ConnectTcpApp: StoryObj = {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
+import { userContextHandlers } from '../../testing/gateway';
 import { renderPage } from '../../testing/renderPage';
 import { server } from '../../testing/server';
 import ApplicationsPage from './ApplicationsPage';
@@ -144,10 +145,15 @@ test('Connect on a TCP app shows the command that proxies it to a local port, wi
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 
-test('no applications says so', async () => {
-  server.use(http.get('*/v1/webapi/sites/main/apps', () => HttpResponse.json({ items: [], startKey: '', totalCount: 0 })));
+test('no applications says so, and what to do about it', async () => {
+  server.use(
+    ...userContextHandlers(['appServers']),
+    http.get('*/v1/webapi/sites/main/apps', () => HttpResponse.json({ items: [], startKey: '', totalCount: 0 })),
+  );
   renderApps();
-  expect(await screen.findByText('No applications found')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'No Applications Found' })).toBeInTheDocument();
+  // Listing app servers is enough to enroll (the discover flag), so the way there is offered.
+  expect(await screen.findByRole('button', { name: 'Enroll New Resource' })).toBeInTheDocument();
 });
 
 test('a failed list shows the server’s error', async () => {

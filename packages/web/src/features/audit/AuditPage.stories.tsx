@@ -57,3 +57,16 @@ export const Events: StoryObj = {
     </StoryConsole>
   ),
 };
+
+const emptyBackend = { answers: { '/v1/webapi/sites/localhost/events/search': { events: [], startKey: '' } } };
+
+/** Nothing in the time range: the page says how to see more. */
+export const Empty: StoryObj = {
+  play: showsText('No Events Found'),
+  loaders: [async () => ({ store: await storyStore(emptyBackend) })],
+  render: (_args, { loaded }) => (
+    <StoryConsole store={loaded.store} route="/web/cluster/:clusterId/audit" path="/web/cluster/localhost/audit">
+      <AuditPage />
+    </StoryConsole>
+  ),
+};

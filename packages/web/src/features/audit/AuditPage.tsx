@@ -1,4 +1,4 @@
-import { Alert, Box, DataTable, Flex, H1, Select } from '@portcullis/design';
+import { Alert, Box, DataTable, EmptyState, Flex, H1, Icon, Icons, Select } from '@portcullis/design';
 import { displayDateTime, type AuditEvent } from '@portcullis/shared';
 import { useAtom } from 'jotai';
 import { useCallback, useState } from 'react';
@@ -8,6 +8,7 @@ import { auditRangeAtom, fetchEvents } from './auditAtoms';
 import { presetRange, rangePresetLabels, type RangePreset } from './auditRange';
 import { CustomRange } from './CustomRange';
 import { EventDetailsDialog } from './EventDetailsDialog';
+import { eventIcon, isFailureEvent } from './eventIcons';
 import { eventPlayerPath } from './eventRecording';
 
 /** The audit log: a time range, then the events with their catalogue messages, more pages on demand. */
@@ -49,9 +50,28 @@ export default function AuditPage() {
         isSearchable
         initialSort={{ fieldName: 'time', dir: 'DESC' }}
         fetchStatus={status === 'loading' ? 'loading' : ''}
-        emptyText="No Events Found"
+        emptyState={
+          <EmptyState
+            icon={Icons.Audit}
+            title="No Events Found"
+            description="Nothing was recorded in this time range. Choose a longer one to see earlier events."
+          />
+        }
         columns={[
-          { key: 'codeDesc', headerText: 'Type', isSortable: true },
+          {
+            key: 'codeDesc',
+            headerText: 'Type',
+            isSortable: true,
+            noWrap: true,
+            render: (e) => (
+              <Flex alignItems="center" gap={2}>
+                <Flex as="span" color={isFailureEvent(e) ? 'danger.main' : 'text.muted'}>
+                  <Icon icon={eventIcon(e)} />
+                </Flex>
+                {e.codeDesc}
+              </Flex>
+            ),
+          },
           { key: 'message', headerText: 'Description' },
           {
             key: 'time',

@@ -227,3 +227,28 @@ describe('a moderated session', () => {
     expect(await within(dialog).findByText('The moderator denied the file transfer')).toBeInTheDocument();
   });
 });
+
+test('the header names the active session’s id and parties, following who joins and leaves, and holds its file transfers', async () => {
+  renderConsole('/web/cluster/main/console/node/n1/root');
+  const facts = screen.getByLabelText('Session');
+  // Until the gateway has said, the facts say they are coming.
+  expect(within(facts).getAllByRole('definition').map((d) => d.textContent)).toEqual(['connecting…', 'connecting…']);
+  const party = (user: string) => ({ id: `p-${user}`, user, remote_addr: '10.0.0.9', server_id: 'n1', last_active: '2026-11-21T04:00:00Z' });
+  const audit = (event: string, user: string) => encodeControl({ type: 'audit', event: { event, user, sid: 'sid-web-1' } });
+  act(() => {
+    sockets[0]!.emit('message', encodeControl({ type: 'session', session: { ...session('web-1'), parties: [party('alice')] } }));
+  });
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('root@web-1');
+  expect(within(facts).getByTitle('sid-web-1')).toHaveTextContent('sid-web-');
+  expect(within(facts).getByRole('button', { name: 'Copy session ID' })).toBeInTheDocument();
+  expect(within(facts).getAllByRole('definition')[1]).toHaveTextContent(/^alice$/);
+  act(() => sockets[0]!.emit('message', audit('session.join', 'bob')));
+  expect(within(facts).getAllByRole('definition')[1]).toHaveTextContent(/^alice, bob$/);
+  act(() => sockets[0]!.emit('message', audit('session.leave', 'bob')));
+  expect(within(facts).getAllByRole('definition')[1]).toHaveTextContent(/^alice$/);
+  const banner = screen.getByRole('banner');
+  expect(within(within(banner).getByRole('group', { name: 'File transfer' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
+    'Upload files',
+    'Download a file',
+  ]);
+});

@@ -7,8 +7,9 @@ import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { gateway } from '../../client';
 import { fetchNodes } from '../servers/nodesService';
 import { ConsoleTabBar } from './ConsoleTabBar';
-import { closeTab, type ConsoleTab, consoleTabsAtom, openTab, tabId, tabPath, tabTitle, updateTab } from './consoleTabs';
+import { closeTab, type ConsoleTab, consoleTabsAtom, openTab, partiesAfter, type TabChange, tabId, tabPath, tabTitle, updateTab } from './consoleTabs';
 import { connectTerminal } from './connectTerminal';
+import { SessionFacts } from './SessionFacts';
 import { TerminalPane } from './TerminalPane';
 
 export interface ConsolePageProps {
@@ -19,7 +20,8 @@ export interface ConsolePageProps {
 /**
  * The full-screen console: terminal sessions as tabs, the URL naming the active one
  * (console/node/{serverId}/{login}), and the node picker at console/nodes (or when no session is open).
- * Every pane stays mounted while it is open, so switching tabs never drops a shell.
+ * Every pane stays mounted while it is open, so switching tabs never drops a shell. The header names the active
+ * session (login@node, its id and parties) and holds its file transfers.
  */
 export default function ConsolePage({ connect = connectTerminal }: ConsolePageProps) {
   const { pathname } = useLocation();
@@ -55,15 +57,32 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
     approvals.current.delete(tab.id);
     if (tab.id === activeId) navigate(next ? tabPath(next) : nodesPath);
   };
-  const change = useCallback((id: string, update: Partial<ConsoleTab>) => setTabs((all) => updateTab(all, id, update)), [setTabs]);
+  const change = useCallback((id: string, update: TabChange) => setTabs((all) => updateTab(all, id, update)), [setTabs]);
 
   return (
     <Flex flexDirection="column" height="100vh" bg="levels.sunken">
       <PageHeader
         title={activeTab ? tabTitle(activeTab) : 'New session'}
         back={{ title: 'Servers', to: compilePath(webRoutes.nodes, { clusterId }) }}
+        details={activeTab ? <SessionFacts sessionId={activeTab.sessionId} parties={activeTab.parties} /> : undefined}
         linkAs={Link}
-        actions={clusterId}
+        actions={
+          <>
+            {activeTab ? (
+              <FileTransferBar
+                key={activeTab.id}
+                clusterId={activeTab.clusterId}
+                serverId={activeTab.serverId}
+                nodeName={activeTab.hostname}
+                login={activeTab.login}
+                gateway={gateway}
+                askSecondFactor={(challenge) => ask(challenge, `Transferring files on ${tabTitle(activeTab)} needs a second factor.`)}
+                {...(activeTab.moderated && activeTab.sessionId ? { moderation: { sessionId: activeTab.sessionId, approvals: approvalsOf(activeTab.id) } } : {})}
+              />
+            ) : null}
+            {clusterId}
+          </>
+        }
       />
       <ConsoleTabBar tabs={tabs} activeId={activeId} onSelect={select} onClose={close} onAdd={() => navigate(nodesPath)} />
       {!activeTab && (
@@ -77,23 +96,19 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
           visible={tab.id === activeId}
           connect={(term) => connect(tab.clusterId, { server_id: tab.serverId, login: tab.login, term })}
           onStatus={(status) => change(tab.id, { status })}
-          onSession={(session) => change(tab.id, { hostname: session.server_hostname, sessionId: session.id, moderated: session.moderated === true })}
+          onSession={(session) =>
+            change(tab.id, {
+              hostname: session.server_hostname,
+              sessionId: session.id,
+              moderated: session.moderated === true,
+              parties: session.parties.map((p) => p.user),
+            })
+          }
+          onAuditEvent={(event) => change(tab.id, (t) => ({ parties: partiesAfter(t.parties ?? [], event) }))}
           approvals={approvalsOf(tab.id)}
           onMfaChallenge={(challenge) => ask(challenge, `Opening ${tabTitle(tab)} needs a second factor.`)}
         />
       ))}
-      {activeTab && (
-        <FileTransferBar
-          key={activeTab.id}
-          clusterId={activeTab.clusterId}
-          serverId={activeTab.serverId}
-          nodeName={activeTab.hostname}
-          login={activeTab.login}
-          gateway={gateway}
-          askSecondFactor={(challenge) => ask(challenge, `Transferring files on ${tabTitle(activeTab)} needs a second factor.`)}
-          {...(activeTab.moderated && activeTab.sessionId ? { moderation: { sessionId: activeTab.sessionId, approvals: approvalsOf(activeTab.id) } } : {})}
-        />
-      )}
       {dialog}
     </Flex>
   );

@@ -14,6 +14,7 @@ import type { SessionInfo } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { webConfigAtom } from '../../config';
+import { useTerminalTheme } from './useTerminalTheme';
 
 export interface TerminalPaneProps {
   /** Hidden panes keep their session running; only the visible one is fitted and focused. */
@@ -22,6 +23,8 @@ export interface TerminalPaneProps {
   connect: (term: { w: number; h: number }) => TerminalSocket;
   onStatus?: (status: TerminalStatus) => void;
   onSession?: (session: SessionInfo) => void;
+  /** An audit event about the session as it happens, e.g. someone joining or leaving it. */
+  onAuditEvent?: (event: Record<string, unknown>) => void;
   onClose?: (reason: string) => void;
   /** The session needs a second factor before its shell opens; the console's prompt asks for it. */
   onMfaChallenge: AskSecondFactor;
@@ -60,6 +63,7 @@ export function TerminalPane({ visible, connect, approvals, ...handlers }: Termi
       socket,
       onStatus: (status) => latest.current.onStatus?.(status),
       onSession: (session) => latest.current.onSession?.(session),
+      onAuditEvent: (event) => latest.current.onAuditEvent?.(event),
       onClose: (reason) => latest.current.onClose?.(reason),
       onMfaChallenge: (challenge) => latest.current.onMfaChallenge(challenge),
       onFileTransferRequest: (request) => asking?.received(request),
@@ -78,9 +82,7 @@ export function TerminalPane({ visible, connect, approvals, ...handlers }: Termi
     };
   }, []);
 
-  useEffect(() => {
-    if (view.current) view.current.terminal.options.theme = xtermTheme(theme);
-  }, [theme]);
+  useTerminalTheme(view);
 
   useEffect(() => {
     if (!visible || !view.current) return;

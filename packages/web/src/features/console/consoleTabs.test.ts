@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { closeTab, openTab, tabPath, tabTitle, updateTab } from './consoleTabs';
+import { closeTab, openTab, partiesAfter, partyNames, tabPath, tabTitle, updateTab } from './consoleTabs';
 
 const node = (serverId: string, login = 'root') => ({ clusterId: 'main', serverId, login });
 
@@ -15,6 +15,9 @@ test('a tab is titled login@hostname once the gateway named the host, login@serv
   expect(tabTitle(tab!)).toBe('root@3f2a');
   const [named] = updateTab([tab!], tab!.id, { hostname: 'web-1' });
   expect(tabTitle(named!)).toBe('root@web-1');
+  // A change can read the tab it changes.
+  const [renamed] = updateTab([named!], tab!.id, (t) => ({ hostname: `${t.hostname}.example.com` }));
+  expect(tabTitle(renamed!)).toBe('root@web-1.example.com');
 });
 
 test('a tab’s route is the console’s node route, with each part encoded', () => {
@@ -28,4 +31,19 @@ test('closing a tab hands focus to its right neighbour, else its left, else none
   const last = closeTab(openTab([], node('a')), 'a/root');
   expect(last).toEqual({ tabs: [], next: undefined });
   expect(closeTab(tabs, 'zzz').tabs).toBe(tabs);
+});
+
+test('the session’s join and leave events keep its parties; a user in twice stays until both leave', () => {
+  const join = (user: string) => ({ event: 'session.join', user, sid: 's1' });
+  const leave = (user: string) => ({ event: 'session.leave', user, sid: 's1' });
+  let parties = partiesAfter(partiesAfter(['alice'], join('bob')), join('bob'));
+  expect(parties).toEqual(['alice', 'bob', 'bob']);
+  expect(partyNames(parties)).toBe('alice, bob');
+  parties = partiesAfter(parties, leave('bob'));
+  expect(partyNames(parties)).toBe('alice, bob');
+  parties = partiesAfter(parties, leave('bob'));
+  expect(partyNames(parties)).toBe('alice');
+  const unchanged = ['alice'];
+  expect(partiesAfter(unchanged, { event: 'session.start', user: 'alice' })).toBe(unchanged);
+  expect(partiesAfter(unchanged, leave('carol'))).toBe(unchanged);
 });

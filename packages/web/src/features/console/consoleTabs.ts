@@ -16,6 +16,8 @@ export interface ConsoleTab {
   sessionId?: string;
   /** The owner's roles require moderators: the tab's file transfers wait for a moderator's approval. */
   moderated?: boolean;
+  /** Who is in the session, one entry per party (a user may join twice), once the gateway has said. */
+  parties?: string[];
 }
 
 export const consoleTabsAtom = atom<ConsoleTab[]>([]);
@@ -34,8 +36,11 @@ export function openTab(tabs: ConsoleTab[], target: Pick<ConsoleTab, 'clusterId'
   return [...tabs, { ...target, id, status: 'connecting' }];
 }
 
-export function updateTab(tabs: ConsoleTab[], id: string, change: Partial<ConsoleTab>): ConsoleTab[] {
-  return tabs.map((t) => (t.id === id ? { ...t, ...change } : t));
+/** A change to one tab: the fields to set, or what to set given the tab as it is (a party joining, say). */
+export type TabChange = Partial<ConsoleTab> | ((tab: ConsoleTab) => Partial<ConsoleTab>);
+
+export function updateTab(tabs: ConsoleTab[], id: string, change: TabChange): ConsoleTab[] {
+  return tabs.map((t) => (t.id === id ? { ...t, ...(typeof change === 'function' ? change(t) : change) } : t));
 }
 
 /** Removes a tab and says which one takes its place (its right neighbour, else its left), if any. */
@@ -45,3 +50,19 @@ export function closeTab(tabs: ConsoleTab[], id: string): { tabs: ConsoleTab[]; 
   const rest = tabs.filter((t) => t.id !== id);
   return { tabs: rest, next: rest[index] ?? rest[index - 1] };
 }
+
+/**
+ * The parties after one of the session's audit events: a join adds its user, a leave takes one of that user's
+ * parties away; other events change nothing.
+ */
+export function partiesAfter(parties: string[], event: Record<string, unknown>): string[] {
+  const { user } = event;
+  if (typeof user !== 'string') return parties;
+  if (event.event === 'session.join') return [...parties, user];
+  if (event.event !== 'session.leave') return parties;
+  const index = parties.indexOf(user);
+  return index < 0 ? parties : parties.filter((_, i) => i !== index);
+}
+
+/** The parties' users as a header names them: each once, in the order they joined. */
+export const partyNames = (parties: string[]) => [...new Set(parties)].join(', ');

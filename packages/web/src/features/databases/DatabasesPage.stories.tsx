@@ -73,7 +73,7 @@ const withDatabases = (items: DatabaseJson[], shows: string): StoryObj => {
 
 export const List = withDatabases(databases, 'orders');
 
-export const Empty = withDatabases([], 'No databases found');
+export const Empty = withDatabases([], 'No Databases Found');
 
 /** Connect on a PostgreSQL database: the user and name, the command lines and the query console. */
 export const Connect: StoryObj = {

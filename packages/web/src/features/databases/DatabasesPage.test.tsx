@@ -273,5 +273,5 @@ test('no databases says so', async () => {
     http.get(`*${databasesPath}`, () => HttpResponse.json({ items: [], startKey: '', totalCount: 0 })),
   );
   await renderDatabases();
-  expect(await screen.findByText('No databases found')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'No Databases Found' })).toBeInTheDocument();
 });

@@ -1,11 +1,12 @@
 import { DatabaseList } from '@portcullis/console-kit';
-import { Button, Flex, H1 } from '@portcullis/design';
+import { Button, Flex, H1, Icons } from '@portcullis/design';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { userContextAtom } from '../../session/userContext';
 import { databasesService, openConsoleTab } from './databasesService';
 import { EnrolDatabaseDialog } from './EnrolDatabaseDialog';
+import { NoResourcesFound } from '../discover/NoResourcesFound';
 
 /** Databases (/web/cluster/{clusterId}/databases): the cluster's databases, how to connect, and enrolling one. */
 export default function DatabasesPage() {
@@ -26,6 +27,7 @@ export default function DatabasesPage() {
         clusterId={clusterId}
         fetchDatabases={databasesService.list}
         onOpenConsole={(database, login) => openConsoleTab(clusterId, database, login)}
+        emptyState={<NoResourcesFound kind="Databases" icon={Icons.Database} />}
       />
       {enrolling ? (
         <EnrolDatabaseDialog

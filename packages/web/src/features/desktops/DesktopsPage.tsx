@@ -1,7 +1,8 @@
 import { DesktopList, type FetchDesktops } from '@portcullis/console-kit';
-import { H1 } from '@portcullis/design';
+import { H1, Icons } from '@portcullis/design';
 import { useParams } from 'react-router-dom';
 import { fetchDesktops as gatewayFetch } from './desktopsService';
+import { NoResourcesFound } from '../discover/NoResourcesFound';
 
 export interface DesktopsPageProps {
   /** Where the list comes from; tests pass canned pages. */
@@ -14,7 +15,11 @@ export default function DesktopsPage({ fetchDesktops = gatewayFetch }: DesktopsP
   return (
     <>
       <H1 mb={4}>Desktops</H1>
-      <DesktopList clusterId={clusterId} fetchDesktops={fetchDesktops} />
+      <DesktopList
+        clusterId={clusterId}
+        fetchDesktops={fetchDesktops}
+        emptyState={<NoResourcesFound kind="Desktops" icon={Icons.Desktop} />}
+      />
     </>
   );
 }

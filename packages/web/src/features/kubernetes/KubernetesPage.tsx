@@ -1,9 +1,10 @@
 import { type FetchKubes, KubeList } from '@portcullis/console-kit';
-import { H1 } from '@portcullis/design';
+import { H1, Icons } from '@portcullis/design';
 import { useAtomValue } from 'jotai';
 import { useParams } from 'react-router-dom';
 import { userContextAtom } from '../../session/userContext';
 import { fetchKubes as gatewayFetch } from './kubeService';
+import { NoResourcesFound } from '../discover/NoResourcesFound';
 
 export interface KubernetesPageProps {
   /** Where the list comes from; tests pass canned pages. */
@@ -25,6 +26,7 @@ export default function KubernetesPage({ fetchKubes = gatewayFetch }: Kubernetes
         fetchKubes={fetchKubes}
         proxy={window.location.origin}
         username={username}
+        emptyState={<NoResourcesFound kind="Kubernetes Clusters" icon={Icons.Kubernetes} />}
       />
     </>
   );

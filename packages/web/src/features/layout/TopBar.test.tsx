@@ -19,6 +19,17 @@ function drawnColour(el: Element | null): string {
   return '';
 }
 
+test('the bar starts with the product’s mark and name, then the cluster', async () => {
+  const asked = clustersGateway([clusterJson('prod')]);
+  renderPage(<TopBar clusterId="prod" username="alice" />);
+  await waitFor(() => expect(asked.times).toBe(1));
+  await act(async () => {});
+  const banner = within(screen.getByRole('banner'));
+  const product = banner.getByText('Portcullis');
+  expect(product.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  expect(product.compareDocumentPosition(banner.getByText('Cluster: prod')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+});
+
 test('with one cluster its name is plain text, neither a link nor coloured like one', async () => {
   const asked = clustersGateway([clusterJson('prod')]);
   renderPage(<TopBar clusterId="prod" username="alice" />);

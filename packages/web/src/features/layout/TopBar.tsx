@@ -1,4 +1,4 @@
-import { Menu, Toggle, TopNav, useTheme } from '@portcullis/design';
+import { Menu, ProductMark, Toggle, TopNav, useTheme } from '@portcullis/design';
 import { clusterIdFromPath, webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { AssistPopup } from '../assist/AssistPopup';
 import { ClusterSwitcher } from '../clusters/ClusterSwitcher';
 
 /**
- * The top bar: the product, the cluster (the page's, else `clusterId`, the one signed in to) with the switcher
+ * The top bar: the product's mark and name, the cluster (the page's, else `clusterId`, the one signed in to) with the switcher
  * to the others, the light/dark switch and the user menu (account, the console's settings, help, logout: every
  * page a user may want but the side navigation does not list). While the session carries an assumed access
  * request (`accessRequestId` of the user context), its roles and Switch Back. With `assist` (the user's flag), the
@@ -31,7 +31,7 @@ export function TopBar({
   const { themeName, toggleTheme } = useTheme();
   return (
     <TopNav
-      brand="Portcullis"
+      brand={<ProductMark />}
       actions={
         <>
           {assist ? <AssistPopup /> : null}

@@ -1,6 +1,8 @@
-import { darkTheme, lightTheme } from '@portcullis/design';
+import { darkTheme, lightTheme, ProductMark, ThemeProvider } from '@portcullis/design';
+import { render } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createElement } from 'react';
 
 const web = path.resolve(__dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(web, file), 'utf8');
@@ -16,4 +18,10 @@ test('the favicon ships from public/ in the brand colours of both themes', () =>
   const svg = read('public/favicon.svg');
   expect(svg).toContain(lightTheme.colors.brand);
   expect(svg).toContain(darkTheme.colors.brand);
+});
+
+test('the favicon draws the same gate as the product mark in the top bar', () => {
+  const favicon = new DOMParser().parseFromString(read('public/favicon.svg'), 'image/svg+xml');
+  const { container } = render(createElement(ThemeProvider, null, createElement(ProductMark)));
+  expect(container.querySelector('path')?.getAttribute('d')).toBe(favicon.querySelector('path')?.getAttribute('d'));
 });

@@ -92,3 +92,13 @@ test('only features the console has a page for are offered, so no item leads bac
     ['Management', ['Enroll New Resource']],
   ]);
 });
+
+test('every item the console offers has an icon, and no two items share one', () => {
+  const offered = navigationGroups(
+    flags([...featureFlagNames]),
+    'prod',
+    featuresWithPages(new Set(pages.map((p) => p.path))),
+  ).flatMap((g) => g.items);
+  expect(offered.filter((i) => !i.icon).map((i) => i.title)).toEqual([]);
+  expect(new Set(offered.map((i) => i.icon)).size).toBe(offered.length);
+});

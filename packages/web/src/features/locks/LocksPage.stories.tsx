@@ -22,7 +22,7 @@ const withLocks = (locks: unknown, shows: string): StoryObj => {
 
 export const List = withLocks(storyLocks, 'Laptop reported stolen');
 
-export const Empty = withLocks([], 'No locks');
+export const Empty = withLocks([], 'No Locks in Force');
 
 /** The Remove Lock confirmation over the list. */
 export const RemoveLock: StoryObj = {

@@ -74,10 +74,11 @@ test('lists each lock’s targets, message, author and expiry', async () => {
   expect(within(role).getByText('Never')).toBeInTheDocument();
 });
 
-test('an empty list says so', async () => {
+test('an empty list says so, and how to add a lock', async () => {
   locksGateway([]);
   await renderLocks();
-  expect(await screen.findByText('No locks')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'No Locks in Force' })).toBeInTheDocument();
+  expect(screen.getByText(/Add New Lock to lock one/)).toBeInTheDocument();
 });
 
 test('remove asks first, then deletes the lock and drops it from the list', async () => {
@@ -145,5 +146,5 @@ test('a failed list shows the gateway’s message', async () => {
   );
   await renderLocks();
   expect(await screen.findByText('access denied to locks')).toBeInTheDocument();
-  expect(screen.queryByText('No locks')).toBeNull();
+  expect(screen.queryByRole('heading', { name: 'No Locks in Force' })).toBeNull();
 });

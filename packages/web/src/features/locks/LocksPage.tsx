@@ -1,4 +1,4 @@
-import { Button, DataTable, Flex, H1, Label } from '@portcullis/design';
+import { Button, DataTable, EmptyState, Flex, H1, Icons, Label } from '@portcullis/design';
 import { displayDateTime, webRoutes, type Lock } from '@portcullis/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { startTransition, useState } from 'react';
@@ -30,7 +30,17 @@ export default function LocksPage() {
         rowKey={(l) => l.id}
         fetchStatus={error ? 'error' : ''}
         errorText={error}
-        emptyText="No locks"
+        emptyState={
+          <EmptyState
+            icon={Icons.Lock}
+            title="No Locks in Force"
+            description={
+              newLocks
+                ? 'A lock stops a user, role or login from starting sessions at once, and ends the ones they have. Add New Lock to lock one.'
+                : 'Locks in force are listed here.'
+            }
+          />
+        }
         columns={[
           {
             key: 'targets',

@@ -13,7 +13,9 @@ import { Suspense, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { gateway } from '../../client';
 import { DatabasePlayback } from './DatabasePlayback';
+import { RecordingFacts } from './RecordingFacts';
 import { RecordingSidePanel } from './RecordingSidePanel';
+import { useRecordingDetails } from './useRecordingDetails';
 import { useTerminalPlayer } from './useTerminalPlayer';
 
 export interface PlayerPageProps {
@@ -37,11 +39,13 @@ export default function PlayerPage({ connectDesktopPlayback = gatewayDesktopPlay
   const terminal = recordingType === 'ssh' || recordingType === 'k8s';
   const source = useMemo(() => (terminal ? httpSource(sessionRecordingPaths(clusterId, sid), gateway) : null), [clusterId, sid, terminal]);
   const player = useTerminalPlayer(source, { durationHint, startAt });
+  const details = useRecordingDetails(clusterId, sid, source);
 
   const header = (
     <PageHeader
       title={`Recording of session ${sid}`}
       back={{ title: 'Session Recordings', to: compilePath(webRoutes.recordings, { clusterId }) }}
+      details={details ? <RecordingFacts details={details} /> : undefined}
       linkAs={Link}
       actions={clusterId}
     />
@@ -76,7 +80,7 @@ export default function PlayerPage({ connectDesktopPlayback = gatewayDesktopPlay
       {header}
       {player.state.status === 'error' ? <Alert m={2}>{player.state.error}</Alert> : null}
       <Flex flex="1" minHeight={0}>
-        <Box ref={player.container} data-testid="player-terminal" data-status={player.state.status} flex="1" minWidth={0} p={2} />
+        <Box ref={player.container} data-testid="player-terminal" data-status={player.state.status} flex="1" minWidth={0} p={2} bg="ansi.background" overflow="auto" />
         <Suspense fallback={<Indicator />}>
           <RecordingSidePanel clusterId={clusterId} sid={sid} player={player.state} onSeek={player.seek} />
         </Suspense>

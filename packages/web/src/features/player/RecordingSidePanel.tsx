@@ -37,7 +37,7 @@ export function RecordingSidePanel({ clusterId, sid, player, onSeek }: Recording
   const review = useRecordingReview(clusterId, sid);
   const [sharing, setSharing] = useState(false);
   return (
-    <Flex as="aside" aria-label="Recording" flexDirection="column" gap={3} width={360} p={3} bg="levels.surface" overflow="auto">
+    <Flex as="aside" aria-label="Recording" flexDirection="column" gap={3} width={360} p={3} bg="levels.surface" borderLeft="1px solid" borderColor="border" overflow="auto">
       <Flex gap={2} flexWrap="wrap">
         {acl.recordedSessions.edit ? (
           <Button kind="border" onClick={() => setSharing(true)}>

@@ -1,4 +1,4 @@
-import { accessContextJson } from '@portcullis/gateway/wire';
+import { accessContextJson, eventPageJson, sessionEndJson } from '@portcullis/gateway/wire';
 import { apiPaths, compilePath, StorageKey, type RecordingReviewJson, type RecordingShareJson, type RecordingSummary, type SeekPoint, type UserContextJson } from '@portcullis/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,10 +35,26 @@ const review = (r: Partial<RecordingReviewJson> = {}): RecordingReviewJson => ({
   ...r,
 });
 
+/** A session's end as the gateway records it: alice's, joined by bob, on web-1, over the recording's two minutes. */
+const sessionEnd = (sid: string, hostname: string) =>
+  sessionEndJson(
+    { sid, user: 'alice', participants: ['alice', 'bob'], node: { id: `${hostname}-id`, hostname, addr: '10.0.0.1:22' }, start: '2026-01-01T10:00:00Z', stop: '2026-01-01T10:02:00Z' },
+    { uid: `end-${sid}` },
+  );
+
+/** The sessions the recordings list would show for the time asked: s-1 and another one that ended then too. */
+const sessionsQueries: URLSearchParams[] = [];
+const sessionsHandler = http.get(compilePath(apiPaths.recordings, { clusterId: 'prod' }), async ({ request }) => {
+  sessionsQueries.push(new URL(request.url).searchParams);
+  return HttpResponse.json(await eventPageJson([await sessionEnd('s-0', 'db-1'), await sessionEnd('s-1', 'web-1')]));
+});
+
 /** The recording's playback endpoints, answering a seek to any moment with the screen as it was then. */
 function recordingHandlers() {
   const seeks: number[] = [];
+  sessionsQueries.length = 0;
   server.use(
+    sessionsHandler,
     http.get(compilePath(apiPaths.recording, params), () => HttpResponse.json(summary)),
     http.get(compilePath(apiPaths.recordingSeek, params), ({ request }) => {
       const at = Number(new URL(request.url).searchParams.get('at'));
@@ -93,6 +109,18 @@ test.each(['ssh', 'k8s'])('a %s recording opens at the moment in its `t`, and a 
   await user.click(within(await reviewPanel()).getByRole('button', { name: 'Go to 0:30' }));
   await waitFor(() => expect(screenText.value).toBe('screen at 30000'));
   expect(seeks).toEqual([65_000, 30_000]);
+});
+
+test('the header names the recorded session: its users and node from its end event, its start and length', async () => {
+  server.use(...userContextHandlers(['recordedSessions']), http.get(compilePath(apiPaths.recordingReview, params), () => HttpResponse.json(review())));
+  recordingHandlers();
+  renderPlayer('durationMs=120000');
+  const facts = await screen.findByLabelText('Recorded session', {}, loading);
+  await waitFor(() => expect(within(facts).getAllByRole('term')).toHaveLength(4));
+  expect(within(facts).getAllByRole('term').map((t) => t.textContent)).toEqual(['Users', 'Hostname', 'Started (UTC)', 'Duration']);
+  expect(within(facts).getAllByRole('definition').map((d) => d.textContent)).toEqual(['alice, bob', 'web-1', '2026-01-01 10:00:00', '2 minutes']);
+  // Looked up among the sessions that ended while, or just after, the recording ran.
+  expect(sessionsQueries.map((q) => [q.get('start'), q.get('end')])).toEqual([['2026-01-01T10:00:00.000Z', '2026-01-01T10:03:00.000Z']]);
 });
 
 test('a reviewer sets the status and reviewer and comments at the paused playhead', async () => {

@@ -4,12 +4,14 @@ import {
   PlayerEngine,
   type PlayerState,
   type RecordingSource,
+  type XtermView,
   xtermTheme,
 } from '@portcullis/console-kit';
 import { useTheme } from '@portcullis/design';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { webConfigAtom } from '../../config';
+import { useTerminalTheme } from '../console/useTerminalTheme';
 
 /**
  * Plays an SSH recording from `source` into a terminal in `container`, from `startAt`, with the player's keyboard
@@ -18,23 +20,26 @@ import { webConfigAtom } from '../../config';
 export function useTerminalPlayer(source: RecordingSource | null, { durationHint, startAt = 0 }: { durationHint?: number; startAt?: number }) {
   const container = useRef<HTMLDivElement>(null);
   const engine = useRef<PlayerEngine | null>(null);
+  const view = useRef<XtermView | null>(null);
   const [state, setState] = useState<PlayerState>({ status: 'loading', position: 0, duration: durationHint ?? 0, speed: 1 });
   const { theme } = useTheme();
   const { ui } = useAtomValue(webConfigAtom);
   // What the terminal opens with: later changes (theme, query) do not restart playback.
   const opening = useRef({ theme, scrollback: ui.scrollbackLines, durationHint, startAt });
+  useTerminalTheme(view);
 
   useEffect(() => {
     if (!source) return;
     const { theme: startTheme, scrollback, durationHint: hint, startAt: from } = opening.current;
-    const view = openXterm(container.current!, { scrollback, theme: xtermTheme(startTheme), fontFamily: startTheme.fonts.mono });
-    view.terminal.options.disableStdin = true;
+    const xterm = openXterm(container.current!, { scrollback, theme: xtermTheme(startTheme), fontFamily: startTheme.fonts.mono });
+    view.current = xterm;
+    xterm.terminal.options.disableStdin = true;
     const player = new PlayerEngine(
       source,
       {
-        reset: () => view.terminal.reset(),
-        resize: (cols, rows) => view.terminal.resize(cols, rows),
-        write: (data) => view.terminal.write(data),
+        reset: () => xterm.terminal.reset(),
+        resize: (cols, rows) => xterm.terminal.resize(cols, rows),
+        write: (data) => xterm.terminal.write(data),
       },
       setState,
     );
@@ -42,7 +47,8 @@ export function useTerminalPlayer(source: RecordingSource | null, { durationHint
     void player.load(hint, from);
     return () => {
       player.dispose();
-      view.dispose();
+      xterm.dispose();
+      view.current = null;
       engine.current = null;
     };
   }, [source]);

@@ -29,9 +29,9 @@ export function RecordingSearchResults({ clusterId, query, hits, loading, error,
         fetchStatus={loading ? 'loading' : ''}
         emptyText={`No recording contains “${query}”`}
         columns={[
-          { key: 'sessionStart', headerText: 'Session start (UTC)', noWrap: true, render: (h) => displayDateTime(h.sessionStart) },
+          { key: 'sessionStart', headerText: 'Session Start (UTC)', noWrap: true, render: (h) => displayDateTime(h.sessionStart) },
           { key: 'user', headerText: 'User' },
-          { key: 'hostname', headerText: 'Host' },
+          { key: 'hostname', headerText: 'Host', noWrap: true },
           { key: 'login', headerText: 'Login' },
           { key: 't', headerText: 'Time', noWrap: true, render: (h) => formatPlayhead(h.t) },
           { key: 'kind', headerText: 'Kind' },

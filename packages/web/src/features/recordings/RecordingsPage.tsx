@@ -1,4 +1,4 @@
-import { Alert, Box, ButtonLink, DataTable, Flex, H1, Select, Text } from '@portcullis/design';
+import { Alert, Box, ButtonLink, DataTable, EmptyState, Flex, H1, Icons, Select, Text } from '@portcullis/design';
 import { displayDateTime, playerPath, type Recording } from '@portcullis/shared';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -42,7 +42,13 @@ export default function RecordingsPage() {
         isSearchable
         initialSort={{ fieldName: 'createdDate', dir: 'DESC' }}
         fetchStatus={status === 'loading' ? 'loading' : ''}
-        emptyText="No Recordings Found"
+        emptyState={
+          <EmptyState
+            icon={Icons.Recording}
+            title="No Recordings Found"
+            description="Sessions are listed here once they end. Choose a longer time range, or connect to a server to record a session."
+          />
+        }
         columns={[
           { key: 'recordingType', headerText: 'Type', isSortable: true },
           { key: 'users', headerText: 'Users', isSortable: true },

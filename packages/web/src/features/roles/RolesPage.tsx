@@ -1,4 +1,4 @@
-import { Alert, Button, DataTable, Flex, H1 } from '@portcullis/design';
+import { Alert, Button, DataTable, EmptyState, Flex, H1, Icons } from '@portcullis/design';
 import type { Resource } from '@portcullis/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -42,7 +42,17 @@ export default function RolesPage() {
         rowKey={(r) => r.name}
         isSearchable
         initialSort={{ fieldName: 'name', dir: 'ASC' }}
-        emptyText="No Roles Found"
+        emptyState={
+          <EmptyState
+            icon={Icons.ShieldCheck}
+            title="No Roles Found"
+            description={
+              acl.roles.create
+                ? 'A role says what its users may reach and do there. Create New Role starts from a template to edit.'
+                : 'The roles you may see are listed here.'
+            }
+          />
+        }
         columns={[{ key: 'name', headerText: 'Name', isSortable: true }]}
         rowActions={(r) => [
           ...(acl.roles.edit ? [{ label: 'Edit…', onSelect: () => setOpen({ kind: 'edit', role: r }) }] : []),

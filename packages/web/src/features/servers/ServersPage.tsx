@@ -1,5 +1,5 @@
 import { NodeList } from '@portcullis/console-kit';
-import { Button, Flex, H1 } from '@portcullis/design';
+import { Button, Flex, H1, Icons } from '@portcullis/design';
 import type { Node } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { userContextAtom } from '../../session/userContext';
 import { tabPath } from '../console/consoleTabs';
 import { AddServerDialog } from './AddServerDialog';
 import { fetchNodes } from './nodesService';
+import { NoResourcesFound } from '../discover/NoResourcesFound';
 
 /** Servers (/web/cluster/{clusterId}/nodes): the cluster's nodes, a terminal per login, and enrolling a new one. */
 export default function ServersPage() {
@@ -22,7 +23,12 @@ export default function ServersPage() {
         <H1>Servers</H1>
         {acl.tokens.create ? <Button onClick={() => setAdding(true)}>Add Server</Button> : null}
       </Flex>
-      <NodeList clusterId={clusterId} onConnect={connect} fetchNodes={fetchNodes} />
+      <NodeList
+        clusterId={clusterId}
+        onConnect={connect}
+        fetchNodes={fetchNodes}
+        emptyState={<NoResourcesFound kind="Servers" icon={Icons.Servers} />}
+      />
       {adding ? <AddServerDialog onClose={() => setAdding(false)} /> : null}
     </>
   );

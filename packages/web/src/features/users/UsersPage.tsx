@@ -1,4 +1,4 @@
-import { Alert, Button, DataTable, Flex, H1, Label } from '@portcullis/design';
+import { Alert, Button, DataTable, EmptyState, Flex, H1, Icons, Label } from '@portcullis/design';
 import type { User } from '@portcullis/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -49,7 +49,17 @@ export default function UsersPage() {
         rowKey={(u) => u.name}
         isSearchable
         initialSort={{ fieldName: 'name', dir: 'ASC' }}
-        emptyText="No Users Found"
+        emptyState={
+          <EmptyState
+            icon={Icons.Users}
+            title="No Users Found"
+            description={
+              acl.users.create
+                ? 'Create New User gives someone access: they get a link to set their password and second factor.'
+                : 'The users you may see are listed here.'
+            }
+          />
+        }
         columns={[
           { key: 'name', headerText: 'Name', isSortable: true },
           {

@@ -1,0 +1,2 @@
+export { Facts } from './Facts';
+export type { Fact, FactsProps } from './Facts';

@@ -1,0 +1,1 @@
+export { ProductMark } from './ProductMark';

@@ -1,0 +1,60 @@
+import { encodeControl, type SessionInfo } from '@portcullis/shared';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { showsText, StoryConsole, storyStore } from '../../stories/storyGateway';
+import { StorySocket } from '../../stories/storySocket';
+import ConsolePage from './ConsolePage';
+
+const meta: Meta = { title: 'Console/Terminal', parameters: { layout: 'fullscreen' } };
+export default meta;
+
+const party = (user: string) => ({
+  id: `party-${user}`,
+  user,
+  remote_addr: '10.0.0.9',
+  server_id: 'web-1-id',
+  last_active: '2026-01-01T10:00:00Z',
+});
+
+const session: SessionInfo = {
+  kind: 'ssh',
+  id: '4f8e2c1a-9b7d-4e61-a3c5-0d2f6b8e1a97',
+  namespace: 'default',
+  login: 'root',
+  server_id: 'web-1-id',
+  server_hostname: 'web-1',
+  server_addr: '10.0.0.1:22',
+  cluster_name: 'localhost',
+  created: '2026-01-01T10:00:00Z',
+  last_active: '2026-01-01T10:00:00Z',
+  terminal_params: { w: 120, h: 30 },
+  parties: [party('alice'), party('bob')],
+};
+
+// A prompt and a coloured listing, so the story shows the terminal's palette in each theme.
+const esc = '\u001b[';
+const screen = [
+  `${esc}1;32mroot@web-1${esc}0m:${esc}1;34m~${esc}0m# ls --color /srv`,
+  `${esc}1;34mapp${esc}0m  ${esc}1;32mdeploy.sh${esc}0m  ${esc}1;36mcurrent${esc}0m  ${esc}31mcore.dump${esc}0m  ${esc}33mbackup.tar${esc}0m  ${esc}35mlogo.png${esc}0m  notes.txt`,
+  `${esc}1;32mroot@web-1${esc}0m:${esc}1;34m~${esc}0m# `,
+].join('\r\n');
+
+const backend = {};
+
+/** A session on web-1 that alice and bob are in: the header names it, its parties and its file transfers. */
+export const Session: StoryObj = {
+  play: showsText('alice, bob'),
+  loaders: [async () => ({ store: await storyStore(backend) })],
+  render: (_args, { loaded }) => (
+    <StoryConsole
+      store={loaded.store}
+      route="/web/cluster/:clusterId/console/*"
+      path="/web/cluster/localhost/console/node/web-1-id/root"
+    >
+      <ConsolePage
+        connect={() =>
+          new StorySocket([encodeControl({ type: 'session', session }), new TextEncoder().encode(screen).buffer])
+        }
+      />
+    </StoryConsole>
+  ),
+};
