@@ -176,4 +176,41 @@ describe('tunnel multiplexing', () => {
     const [reason] = (await closed) as [string];
     expect(reason).toMatch(/tunnel closed/);
   });
+
+  test('keep-alive cuts a silent peer, but not one whose pongs are held up behind the data it is sending', async () => {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await once(server, 'listening');
+    const accepted = once(server, 'connection') as Promise<[WebSocket]>;
+    // This peer never answers pings, as when its pong queues behind megabytes of stream data.
+    const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, { autoPong: false });
+    const [socket] = await accepted;
+    await once(client, 'open');
+    const gateway = new Mux(socket, 'gateway');
+    const agent = new Mux(client, 'agent');
+    try {
+      gateway.keepAlive(100);
+      const sending = setInterval(() => agent.send({ type: 'busy' }), 20);
+      let heard = 0;
+      gateway.on('message', () => (heard += 1));
+      await eventually(async () => heard >= 30, 'a few keep-alive intervals of messages');
+      expect(gateway.isClosed).toBe(false);
+      clearInterval(sending);
+      await eventually(async () => gateway.isClosed, 'the silent peer to be cut');
+    } finally {
+      client.terminate();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  test('keep-alive does not cut a live peer because its own event loop was held up past an interval', async () => {
+    let ticks = 0;
+    ends.gateway.keepAlive(100, () => {
+      ticks += 1;
+      // Held up right after a ping, before its pong can be read: as a busy gateway's loop sometimes is.
+      if (ticks === 2) for (const until = performance.now() + 350; performance.now() < until; );
+    });
+    await eventually(async () => ticks >= 6, 'keep-alive ticks after the hold-up');
+    expect(ends.gateway.isClosed).toBe(false);
+  });
 });
+

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
 import type WebSocket from 'ws';
 import { decodeFrame, encodeFrame, encodeJson, encodeWindow, FrameType, type Frame } from './frames';
 import { MuxStream, type StreamCarrier } from './stream';
@@ -58,14 +59,25 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
   }
 
   /**
-   * Pings the peer every `everyMs` and cuts the connection when a ping goes unanswered for a whole interval,
-   * so a peer that vanished without closing (a pulled cable, a killed VM) is noticed. `tick` runs each time.
+   * Pings the peer every `everyMs` and cuts the connection when nothing (no pong, no message) came from it for a
+   * whole interval, so a peer that vanished without closing (a pulled cable, a killed VM) is noticed. `tick` runs
+   * each time.
    */
   keepAlive(everyMs: number, tick?: () => void): void {
     let alive = true;
-    this.socket.on('pong', () => (alive = true));
+    const heard = () => (alive = true);
+    this.socket.on('pong', heard);
+    // Any message proves the peer alive too: under load its pong waits behind the stream data it queued before
+    // our ping (up to a window per stream, hundreds of megabytes with many busy sessions), which can take longer
+    // than an interval to arrive; cutting the tunnel then would end every one of those sessions.
+    this.socket.on('message', heard);
+    let last = performance.now();
     const timer = setInterval(() => {
-      if (!alive) {
+      // A tick this late means this side's own event loop was held up: timers run before the I/O that waited
+      // meanwhile, so the peer's pong may be read just after this. Its silence proves nothing yet.
+      const late = performance.now() - last > everyMs * 1.5;
+      last = performance.now();
+      if (!alive && !late) {
         this.socket.terminate();
         return;
       }

@@ -53,4 +53,32 @@ describe('recording indexer', () => {
       await dispose();
     }
   });
+
+  test('a flood’s output is indexed only up to its share of each interval, so indexing cannot hold up the gateway; other sessions and typed input keep theirs', async () => {
+    const { store, dispose } = await openTestStorage('sqlite');
+    const warn = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      let now = 0;
+      const indexer = new RecordingIndexer(store, { flushIntervalMs: 500, maxChars: 3000, maxSessionChars: 2000, now: () => now });
+      const flood = indexer.open(meta('flood'), 'ssh');
+      const quiet = indexer.open(meta('quiet'), 'ssh');
+      // 100 KB with no line break: a hundred 1000-character lines, as `cat` of base64 gives.
+      flood.output(1, Buffer.from('QUJD'.repeat(25_000)));
+      quiet.output(2, Buffer.from('uptime 42 days\r\n'));
+      // Still the first interval: over the session's share, so left out.
+      now = 499;
+      flood.output(3, Buffer.from('x'.repeat(1000)));
+      // What is typed meanwhile is kept all the same.
+      flood.input(3, Buffer.from('kill %1\r'));
+      now = 500;
+      flood.output(4, Buffer.from('\r\nnext interval\r\n'));
+      await indexer.flush();
+      const rows = await store.db.selectFrom('recording_text_lines').select(['sid', 'text']).orderBy('id').execute();
+      expect(rows.map((r) => `${r.sid}: ${r.text.length > 20 ? `${r.text.length} chars` : r.text}`)).toEqual(['flood: 1000 chars', 'flood: 1000 chars', 'quiet: uptime 42 days', 'flood: kill %1', 'flood: next interval']);
+      expect(warn.mock.calls.map(([message]) => message)).toEqual(['the search index of session flood is incomplete: its text came faster than the index takes it']);
+    } finally {
+      warn.mockRestore();
+      await dispose();
+    }
+  });
 });

@@ -9,11 +9,18 @@ export interface IndexerOptions {
   flushIntervalMs: number;
   /** ... or as soon as this many are waiting. */
   flushLines: number;
-  /** Lines waiting beyond this (storage slower than a flood of output) are dropped rather than held. */
-  maxPendingLines: number;
+  /**
+   * Characters indexed per flushIntervalMs, over all sessions and for any one session; lines beyond either are
+   * dropped. SQLite's trigram index is built on the event loop, synchronously, at about a millisecond per thousand
+   * characters of output like base64: unbounded, a few flooding sessions stalled every terminal and cut the agents'
+   * tunnels (their keep-alive went unanswered). The session's share keeps one flood from starving the others.
+   */
+  maxChars: number;
+  maxSessionChars: number;
+  now: () => number;
 }
 
-export const defaultIndexerOptions: IndexerOptions = { flushIntervalMs: 500, flushLines: 200, maxPendingLines: 50_000 };
+export const defaultIndexerOptions: IndexerOptions = { flushIntervalMs: 500, flushLines: 200, maxChars: 32 * 1024, maxSessionChars: 8 * 1024, now: Date.now };
 
 /** One recording's text as it is written: the writer hands over what was printed and typed, with its time. */
 export interface RecordingText {
@@ -33,7 +40,10 @@ export class RecordingIndexer {
   private readonly options: IndexerOptions;
   private sessions: RecordingTextSessionRow[] = [];
   private lines: NewTextLine[] = [];
+  /** Sessions already warned about text left out of the index. */
   private dropped = new Set<string>();
+  /** The current flushIntervalMs window and the characters taken in it, in all and per session. */
+  private window = { start: -Infinity, chars: 0, sessions: new Map<string, number>() };
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -55,6 +65,7 @@ export class RecordingIndexer {
       end: (t) => {
         output.end(t);
         input.end(t);
+        this.dropped.delete(sid);
         this.schedule();
       },
     };
@@ -76,11 +87,18 @@ export class RecordingIndexer {
 
   private add(line: NewTextLine): void {
     if (this.closed) return;
-    if (this.lines.length >= this.options.maxPendingLines) {
-      if (!this.dropped.has(line.sid)) process.emitWarning(`the search index of session ${line.sid} is incomplete: its text came faster than storage took it`);
+    const now = this.options.now();
+    if (now - this.window.start >= this.options.flushIntervalMs) this.window = { start: now, chars: 0, sessions: new Map() };
+    const session = (this.window.sessions.get(line.sid) ?? 0) + line.text.length;
+    // What people type is always kept: it comes at the pace of hands, and it is what an auditor searches first.
+    const over = this.window.chars + line.text.length > this.options.maxChars || session > this.options.maxSessionChars;
+    if (over && line.kind === 'output') {
+      if (!this.dropped.has(line.sid)) process.emitWarning(`the search index of session ${line.sid} is incomplete: its text came faster than the index takes it`);
       this.dropped.add(line.sid);
       return;
     }
+    this.window.chars += line.text.length;
+    this.window.sessions.set(line.sid, session);
     this.lines.push(line);
     this.schedule();
   }
@@ -98,7 +116,6 @@ export class RecordingIndexer {
     const { sessions, lines } = this;
     this.sessions = [];
     this.lines = [];
-    this.dropped.clear();
     try {
       await this.repo.insert(sessions, lines);
     } catch (err) {
