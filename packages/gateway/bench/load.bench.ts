@@ -1,0 +1,332 @@
+/**
+ * Load benchmark (`npm run bench load`). Figures, each beside a baseline measured in the same run:
+ *  1. 1,000 concurrent shells through one gateway (two agent processes), each streaming the same known payload
+ *     (1 MiB of base64, so the PTY passes it unchanged), every copy checked against the payload's SHA-256:
+ *     sessions intact, bytes lost, aggregate throughput, and memory per session of the gateway (and of the
+ *     agents), against the same payload from `ssh -tt` sessions to a private sshd at a smaller N, and sshd's
+ *     memory per session;
+ *  2. 5,000 idle sessions held (each a real login shell, dash), every one answering after the hold, with the
+ *     gateway's and agents' memory per idle session against sshd's per idle `ssh -tt` session.
+ * The terminals are opened by client processes (loadClient.ts), as browsers would, so their work does not share the
+ * gateway's event loop. Memory is PSS (shared pages split among the processes that map them) from /proc, growth
+ * over the same process before the sessions opened. Shells are not counted on either side.
+ * As root, the bench raises its own open-file limit, kernel.pty.max if too low for 5,000 PTYs, and creates a
+ * throwaway login with dash as its shell; all three are undone at the end.
+ * LOAD_BENCH_ACTIVE and LOAD_BENCH_IDLE set the two session counts (for a quick try at a smaller scale).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { OpenSshClient } from '../src/resources/connectors/openssh/client';
+import { UserCertificateAuthority } from '../src/resources/connectors/openssh/ca';
+import { startGateway, type Client, type TestGateway } from '../test/harness';
+import { createJoinToken, eventually } from '../test/servers/fixtures';
+import { startPrivateSshd, type PrivateSshd } from '../test/servers/sshd';
+import { createThrowawayLogin, ensurePtyRoom, raiseFileLimit } from './benchHost';
+import type { LoadAnswer, LoadClientInput, LoadCommand } from './loadClient';
+import { SshSession } from './sshSession';
+import { descendantsOf, fmtKiB, fmtMiB, memoryOf, MiB, openFiles, processTable, settle, sumMemory, type ProcMemory } from './processes';
+
+const activeSessions = Number(process.env.LOAD_BENCH_ACTIVE ?? 1000);
+const idleSessions = Number(process.env.LOAD_BENCH_IDLE ?? 5000);
+/** The ssh baselines run at a tenth of the gateway's counts: one ssh client process per session. */
+const sshActiveSessions = Math.max(10, Math.round(activeSessions / 10));
+const sshIdleSessions = Math.max(10, Math.round(idleSessions / 25));
+const agentCount = 2;
+const idleHoldMs = 30_000;
+const sessionLogin = 'pcbench';
+const payloadBytes = 1 * MiB;
+const stepTimeoutMs = 600_000;
+
+/** A full garbage collection, through V8's flag (the bench runs without --expose-gc). */
+const collectGarbage: () => void = (() => {
+  v8.setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
+
+/** The login a terminal consumer uses, for a client signed in through the harness. */
+const loginOf = (gw: TestGateway, client: Client) => ({ url: gw.url, token: client.session!.token, cookie: client.cookieHeader() });
+
+/** Samples `read` every 250 ms until stopped; answers the largest sample. */
+function peakOf(read: () => number): () => number {
+  let peak = read();
+  const timer = setInterval(() => (peak = Math.max(peak, read())), 250);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, read());
+  };
+}
+
+/** The client processes holding `count` sessions between them, `perClient` each. */
+class LoadClients {
+  private readonly clients: { child: ChildProcess; answers: AsyncIterator<string> }[] = [];
+
+  constructor(input: Omit<LoadClientInput, 'count'>, count: number, perClient: number) {
+    for (let first = 0; first < count; first += perClient) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'packages/gateway/bench/loadClient.ts', JSON.stringify({ ...input, count: Math.min(perClient, count - first) })], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      this.clients.push({ child, answers: createInterface({ input: child.stdout! })[Symbol.asyncIterator]() });
+    }
+  }
+
+  /** Sends `command` to every client and adds up their answers. */
+  async run(command: LoadCommand): Promise<Required<Omit<LoadAnswer, 'command'>>> {
+    const answers = await Promise.all(
+      this.clients.map(async ({ child, answers }) => {
+        child.stdin!.write(`${command}\n`);
+        const line = await answers.next();
+        if (line.done) throw new Error(`a load client exited during ${command}`);
+        return JSON.parse(line.value) as LoadAnswer;
+      }),
+    );
+    return {
+      ok: answers.reduce((n, a) => n + a.ok, 0),
+      failures: answers.flatMap((a) => a.failures),
+      intactBytes: answers.reduce((n, a) => n + (a.intactBytes ?? 0), 0),
+      lostBytes: answers.reduce((n, a) => n + (a.lostBytes ?? 0), 0),
+    };
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(
+      this.clients.map(({ child }) => {
+        if (child.exitCode !== null) return undefined;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.stdin!.end();
+        child.kill('SIGTERM');
+        return exited;
+      }),
+    );
+  }
+}
+
+/** The private sshd's own process: the one started with its config file. */
+function sshdListener(sshd: PrivateSshd): number {
+  const configArg = path.join(sshd.dir, 'sshd_config');
+  const found = processTable().find((p) => p.comm === 'sshd' && readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').includes(configArg));
+  if (!found) throw new Error('the private sshd process was not found');
+  return found.pid;
+}
+
+/** The memory of sshd's per-connection processes (not the listener, not the shells they run). */
+const sshdSessionMemory = (listener: number): ProcMemory =>
+  sumMemory(
+    descendantsOf(listener)
+      .filter((p) => p.comm === 'sshd')
+      .map((p) => p.pid),
+  );
+
+/** The agents' own memory (not the shells they run). */
+const agentsMemory = (agents: ChildProcess[]): ProcMemory => sumMemory(agents.map((a) => a.pid!));
+
+const payloadCommand = (file: string) => `stty -echo; printf READY; read go; printf S-%s-S $((6*7)); cat ${file}; printf E-%s-E $((6*7))`;
+
+interface Payload {
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+async function sshActive(args: string[], payload: Payload, n: number) {
+  const sessions = Array.from({ length: n }, () => new SshSession(args, { command: payloadCommand(payload.path), keep: true }));
+  try {
+    await Promise.all(sessions.map((s) => s.waitFor('READY')));
+    return await measureStream(async () => {
+      for (const s of sessions) s.write('\n');
+      await Promise.all(sessions.map((s) => s.waitFor('E-42-E')));
+      const intact = sessions.filter((s) => createHash('sha256').update(s.between('S-42-S', 'E-42-E')).digest('hex') === payload.sha256).length;
+      return { ok: intact, intactBytes: intact * payload.bytes, lostBytes: (n - intact) * payload.bytes };
+    });
+  } finally {
+    await Promise.all(sessions.map((s) => s.close()));
+  }
+}
+
+async function measureStream<T extends { intactBytes: number }>(run: () => Promise<T>): Promise<T & { seconds: number; mibPerSecond: number }> {
+  const t0 = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - t0) / 1000;
+  return { ...result, seconds, mibPerSecond: result.intactBytes / MiB / seconds };
+}
+
+const perSession = (after: ProcMemory, before: ProcMemory, n: number) => ({ rss: (after.rss - before.rss) / n, pss: (after.pss - before.pss) / n });
+const fmtPerSession = (m: ProcMemory) => `${fmtKiB(m.pss)} PSS (${fmtKiB(m.rss)} RSS)`;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+
+function reportFailures(what: string, failures: { index: number; error: string }[]) {
+  if (!failures.length) return;
+  const counts = new Map<string, number>();
+  for (const f of failures) counts.set(f.error.replace(/\d+/g, 'N'), (counts.get(f.error.replace(/\d+/g, 'N')) ?? 0) + 1);
+  console.log(`   ${what}: ${failures.length} failed: ${[...counts].map(([e, c]) => `${c}× ${e}`).join('; ')}`);
+  console.log(`   first: ${failures[0]!.error}`);
+}
+
+/** What main() changed or started, undone in reverse order when it ends or the bench is stopped. */
+const cleanups: (() => void | Promise<void>)[] = [];
+
+let cleaning: Promise<void> | undefined;
+
+/** Runs the cleanups once; a second caller (a signal during main's own cleanup) waits for the same run. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (err) {
+        console.error(`cleanup: ${(err as Error).message}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+// A stopped bench still removes its account, restores kernel.pty.max and stops its agents.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+
+async function main() {
+  const files = raiseFileLimit(200_000);
+  console.log(`   open-file limit ${files}`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-load-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  try {
+    cleanups.push(ensurePtyRoom(activeSessions + idleSessions + sshIdleSessions + 1024));
+    cleanups.push(createThrowawayLogin(sessionLogin));
+    // base64 of random bytes: printable, no newline (the PTY passes it unchanged) and no '-' (the markers' character).
+    const payloadFile = path.join(dir, 'payload');
+    const content = Buffer.from(randomBytes((payloadBytes / 4) * 3).toString('base64'));
+    writeFileSync(payloadFile, content, { mode: 0o644 });
+    const payload: Payload = { path: payloadFile, bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
+    chmodSync(dir, 0o755);
+
+    const gw = await startGateway();
+    cleanups.push(() => gw.close());
+    await gw.createRole(`
+kind: role
+metadata: { name: load-bench }
+spec:
+  allow:
+    logins: [${sessionLogin}]
+    node_labels: { bench: load }
+    rules:
+      - { resources: [node], verbs: [list, read] }
+      - { resources: [token], verbs: [create] }
+      - { resources: [session_tracker], verbs: [list] }
+`);
+    const admin = await gw.signIn({ roles: ['load-bench'] });
+    const liveSessions = async () => (await admin.get<{ sessions: unknown[] }>('/v1/webapi/sites/localhost/sessions')).body.sessions.length;
+    const token = await createJoinToken(admin);
+    const agents = Array.from({ length: agentCount }, (_, i) =>
+      spawn(process.execPath, ['--import', 'tsx', 'packages/gateway/src/cli.ts', 'agent', '--gateway', gw.url, '--token', token, '--labels', 'bench=load', '--hostname', `load-agent-${i + 1}`, '--data-dir', mkdtempSync(path.join(dir, 'agent-'))], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
+    cleanups.push(() => {
+      for (const a of agents) a.kill('SIGTERM');
+    });
+    const nodes = await eventually(async () => {
+      const res = await admin.get<{ items: { id: string }[] }>('/v1/webapi/sites/localhost/nodes?search=load-agent');
+      return res.body.items.length === agentCount ? res.body.items.map((n) => n.id) : undefined;
+    }, 'the agents’ nodes', 60_000);
+
+    const ca = UserCertificateAuthority.loadOrCreate(gw.server.gw.config.dataDir);
+    const sshd = await startPrivateSshd(ca.publicKeyLine, ['MaxStartups 2000']);
+    cleanups.push(() => sshd.stop());
+    const listener = sshdListener(sshd);
+    const prepared = new OpenSshClient(ca, gw.server.gw.config.dataDir).prepare({ host: '127.0.0.1', port: sshd.port }, sessionLogin, 'load-bench', { tty: true });
+    cleanups.push(prepared.cleanup);
+
+    const clientInput = { login: loginOf(gw, admin), nodes, sessionLogin, concurrency: 12, payload, timeoutMs: stepTimeoutMs };
+    const filesOf = () => ({ gateway: openFiles(process.pid), agents: agents.reduce((n, a) => n + openFiles(a.pid!), 0) });
+    // Measured after a full collection, so the figures are what the sessions hold, not garbage awaiting one.
+    const measure = () => {
+      collectGarbage();
+      return { gateway: memoryOf(process.pid), agents: agentsMemory(agents), files: filesOf() };
+    };
+
+    console.log(`1. ${activeSessions} concurrent shells through the gateway (${agentCount} agents), each streaming a ${fmtMiB(payload.bytes)} payload, checksum-verified`);
+    // The gateway first: the baseline's buffers in this process would otherwise leave heap the sessions then reuse.
+    const before = measure();
+    const active = new LoadClients(clientInput, activeSessions, 250);
+    cleanups.push(() => active.stop());
+    const opened = performance.now();
+    const open = await active.run('open');
+    const openSeconds = (performance.now() - opened) / 1000;
+    reportFailures('opening', open.failures);
+    const atOpen = measure();
+    const gatewayPeak = peakOf(() => memoryOf(process.pid).pss);
+    const agentsPeak = peakOf(() => agentsMemory(agents).pss);
+    const streamed = await measureStream(() => active.run('stream'));
+    const peak = { gateway: gatewayPeak(), agents: agentsPeak() };
+    reportFailures('streaming', streamed.failures);
+    const closed = await active.run('close');
+    reportFailures('closing', closed.failures);
+    await active.stop();
+    await eventually(async () => (await liveSessions()) === 0, 'every session to end', 120_000).catch(() => undefined);
+    await settle();
+    const afterClose = measure();
+
+    const sshdIdle = sshdSessionMemory(listener);
+    const sshPeak = peakOf(() => sshdSessionMemory(listener).pss);
+    const viaSsh = await sshActive(prepared.args, payload, sshActiveSessions);
+    const sshdPerSession = (sshPeak() - sshdIdle.pss) / sshActiveSessions;
+
+    console.log(`   through the gateway: ${open.ok}/${activeSessions} opened in ${openSeconds.toFixed(1)} s; ${streamed.ok}/${open.ok} intact, ${streamed.lostBytes} bytes lost, ${streamed.mibPerSecond.toFixed(1)} MiB/s in all (${streamed.seconds.toFixed(1)} s)`);
+    console.log(`   ssh -tt (baseline), ${sshActiveSessions} at once: ${viaSsh.ok}/${sshActiveSessions} intact, ${viaSsh.lostBytes} bytes lost, ${viaSsh.mibPerSecond.toFixed(1)} MiB/s in all (${viaSsh.seconds.toFixed(1)} s)`);
+    console.log(`   aggregate throughput: ${ratio(streamed.mibPerSecond, viaSsh.mibPerSecond)} ssh's`);
+    const openPer = { gateway: perSession(atOpen.gateway, before.gateway, open.ok), agents: perSession(atOpen.agents, before.agents, open.ok) };
+    console.log(`   memory per open session before streaming: gateway ${fmtPerSession(openPer.gateway)}, agents ${fmtPerSession(openPer.agents)}`);
+    const streamPer = { gateway: (peak.gateway - before.gateway.pss) / open.ok, agents: (peak.agents - before.agents.pss) / open.ok };
+    console.log(`   at the streaming peak, per session: gateway ${fmtKiB(streamPer.gateway)} PSS, agents ${fmtKiB(streamPer.agents)} PSS; sshd (baseline) ${fmtKiB(sshdPerSession)} PSS`);
+    console.log(`   gateway and agents together: ${ratio(streamPer.gateway + streamPer.agents, sshdPerSession)} sshd's per streaming session`);
+    console.log(`   after all ${closed.ok} closed: gateway ${fmtMiB(afterClose.gateway.pss)} PSS (${fmtMiB(before.gateway.pss)} before), ${afterClose.files.gateway} open files (${before.files.gateway} before), ${await liveSessions()} sessions still listed`);
+
+    console.log(`2. ${idleSessions} idle sessions held ${idleHoldMs / 1000} s, each a dash login shell`);
+    const idleBefore = measure();
+    const idle = new LoadClients(clientInput, idleSessions, 1000);
+    cleanups.push(() => idle.stop());
+    const idleOpened = performance.now();
+    const idleOpen = await idle.run('open');
+    const idleOpenSeconds = (performance.now() - idleOpened) / 1000;
+    reportFailures('opening', idleOpen.failures);
+    console.log(`   ${idleOpen.ok}/${idleSessions} opened in ${idleOpenSeconds.toFixed(1)} s (${(idleOpen.ok / idleOpenSeconds).toFixed(0)} per second); ${await liveSessions()} listed by the gateway`);
+    await new Promise((resolve) => setTimeout(resolve, idleHoldMs));
+    const held = measure();
+    const alive = await idle.run('alive');
+    reportFailures('answering after the hold', alive.failures);
+    console.log(`   after the hold: ${alive.ok}/${idleOpen.ok} answered`);
+    const idleClosed = await idle.run('close');
+    reportFailures('closing', idleClosed.failures);
+    await idle.stop();
+
+    const sshdBefore = sshdSessionMemory(listener);
+    const sshIdle = Array.from({ length: sshIdleSessions }, () => new SshSession(prepared.args));
+    cleanups.push(() => Promise.all(sshIdle.map((s) => s.close())).then(() => undefined));
+    for (const [i, s] of sshIdle.entries()) s.write(`echo ready-${i}-$((6*7))\n`);
+    await Promise.all(sshIdle.map((s, i) => s.waitFor(`ready-${i}-42`)));
+    const sshdIdlePer = perSession(sshdSessionMemory(listener), sshdBefore, sshIdleSessions);
+    await Promise.all(sshIdle.map((s) => s.close()));
+
+    const idlePer = { gateway: perSession(held.gateway, idleBefore.gateway, idleOpen.ok), agents: perSession(held.agents, idleBefore.agents, idleOpen.ok) };
+    console.log(`   memory per idle session: gateway ${fmtPerSession(idlePer.gateway)}, agents ${fmtPerSession(idlePer.agents)}; sshd (baseline, ${sshIdleSessions} idle ssh -tt) ${fmtPerSession(sshdIdlePer)}`);
+    console.log(`   gateway ${ratio(idlePer.gateway.pss, sshdIdlePer.pss)} sshd's; gateway and agents together ${ratio(idlePer.gateway.pss + idlePer.agents.pss, sshdIdlePer.pss)} sshd's per idle session`);
+    const filesPer = (k: 'gateway' | 'agents') => ((held.files[k] - idleBefore.files[k]) / idleOpen.ok).toFixed(1);
+    console.log(`   open files per idle session: gateway ${filesPer('gateway')}, agents ${filesPer('agents')} (the gateway held ${held.files.gateway} in all)`);
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    void cleanUp().then(() => process.exit(1));
+  },
+);
