@@ -16,14 +16,16 @@ test.use({ launchOptions: { ...chromiumLaunch, args: [...chromiumLaunch.args, '-
 
 const player = (page: Page) => page.locator('[data-testid="player-terminal"] .xterm-rows');
 
-/** One recorded shell on the gateway's agent node that prints each of `lines`, `gapMs` apart. */
-async function recordSession(page: Page, lines: string[], gapMs = 0): Promise<void> {
+/**
+ * One recorded shell on the gateway's agent node that prints `${word}-42` for each of `words`, the shell sleeping
+ * `gapSeconds` before each but the first (the test waits for each output, not for time to pass).
+ */
+async function recordSession(page: Page, words: string[], gapSeconds = 0): Promise<void> {
   await connectToAgentNode(page);
   await page.locator('[data-testid="terminal"]:visible').click();
-  for (const line of lines) {
-    await typeLine(page, `echo ${line}`);
-    await expect(terminalText(page)).toContainText(line);
-    if (gapMs) await page.waitForTimeout(gapMs);
+  for (const [i, word] of words.entries()) {
+    await typeLine(page, `${i && gapSeconds ? `sleep ${gapSeconds}; ` : ''}echo ${word}-$((6*7))`);
+    await expect(terminalText(page)).toContainText(`${word}-42`, { timeout: 15_000 });
   }
   await typeLine(page, 'exit');
 }
@@ -38,7 +40,7 @@ test('search finds a string typed in one session among many and opens the player
   await signInAsAdmin(page);
   await recordSession(page, [`first-${stamp}`]);
   // The needle comes seconds into its session, so the player opening "at it" is not opening at the start.
-  await recordSession(page, [`warmup-${stamp}`, `needle-${stamp}`, `after-${stamp}`], 3_000);
+  await recordSession(page, [`warmup-${stamp}`, `needle-${stamp}`, `after-${stamp}`], 3);
   await recordSession(page, [`last-${stamp}`]);
 
   await page.goto(`/web/cluster/${cluster}/recordings`);
