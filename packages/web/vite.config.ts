@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { gatewayBootstrap } from './dev/gatewayBootstrap.ts';
+import { precompress } from './dev/precompress.ts';
 
 const src = (pkg: string) => fileURLToPath(new URL(`../${pkg}/src/index.ts`, import.meta.url));
 const gateway = process.env.PORTCULLIS_GATEWAY ?? 'http://127.0.0.1:3080';
@@ -9,7 +10,7 @@ const gateway = process.env.PORTCULLIS_GATEWAY ?? 'http://127.0.0.1:3080';
 export default defineConfig({
   // Lazily loaded assets are requested under /web/.
   base: '/web/',
-  plugins: [react(), gatewayBootstrap(gateway)],
+  plugins: [react(), gatewayBootstrap(gateway), precompress()],
   resolve: {
     // The console builds against the sources of the libraries, so a change there reloads here.
     alias: {

@@ -1,9 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startGateway, type TestGateway } from '../../../test/harness';
 
-/** A built console in miniature: the real placeholders and one hashed asset. */
+const assetSource = 'console.log("the console");\n'.repeat(64);
+
+/** A built console in miniature: the real placeholders and one hashed asset with its compressed copies. */
 function fakeConsole(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'portcullis-web-'));
   writeFileSync(
@@ -11,10 +15,24 @@ function fakeConsole(): string {
     '<html><head><meta name="grv_csrf_token" content="{{.XCSRF}}"><meta name="grv_bearer_token" content="{{.Session}}"><script src="/web/config.js"></script></head></html>',
   );
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'assets', 'index-3f2a9c.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets', 'index-3f2a9c.js'), assetSource);
+  writeFileSync(path.join(dir, 'assets', 'index-3f2a9c.js.br'), brotliCompressSync(assetSource));
+  writeFileSync(path.join(dir, 'assets', 'index-3f2a9c.js.gz'), gzipSync(assetSource));
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
   return dir;
 }
+
+/** A GET that leaves the body as sent (fetch would decode it), with the given Accept-Encoding. */
+const rawGet = (url: string, acceptEncoding: string) =>
+  new Promise<{ encoding?: string; vary?: string; type?: string; body: Buffer }>((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, type: res.headers['content-type'], body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
 
 const meta = (html: string, name: string) => new RegExp(`name="${name}" content="([^"]*)"`).exec(html)?.[1];
 
@@ -70,6 +88,21 @@ describe('the console under /web', () => {
     expect(icon.headers.get('cache-control')).toBe('no-cache');
     // The raw template is never served with its placeholders.
     expect(await (await fetch(`${gw.url}/web/index.html`)).text()).not.toContain('{{.XCSRF}}');
+  });
+
+  it('serves the Brotli or gzip copy of an asset to a browser that accepts it, and the asset itself otherwise', async () => {
+    const url = `${gw.url}/web/assets/index-3f2a9c.js`;
+    const br = await rawGet(url, 'gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toMatch(/accept-encoding/i);
+    expect(br.type).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.body).toString()).toBe(assetSource);
+    const gz = await rawGet(url, 'gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(assetSource);
+    const plain = await rawGet(url, 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(assetSource);
   });
 
   it('serves /web/config.js with the auth config and its defaults', async () => {

@@ -27,6 +27,8 @@ export async function consoleRoutes(app: FastifyInstance, gw: Gateway, providers
       prefix: '/web/',
       index: false,
       wildcard: false,
+      // The build writes .br and .gz copies of each asset; a browser that accepts one gets it as it is.
+      preCompressed: true,
       // Vite names every asset by its content hash, so a cached copy can never go stale.
       cacheControl: false,
       allowedPath: (pathName) => pathName !== '/index.html',
