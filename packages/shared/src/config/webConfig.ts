@@ -1,37 +1,39 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CONFIG_DATE_FORMAT, CONFIG_DATE_TIME_FORMAT, DEFAULT_SCROLLBACK_LINES } from '../constants';
 
+// zod's tree-shakable form: this schema is parsed on the login page, which loads nothing else of zod.
 const authProvider = z.object({
   name: z.string(),
   type: z.string(),
-  displayName: z.string().optional(),
-  url: z.string().optional(),
+  displayName: z.optional(z.string()),
+  url: z.optional(z.string()),
 });
 
 /** The console's configuration, as window.PORTCULLIS_CONFIG, with a default for every field. */
 export const webConfigSchema = z.object({
-  auth: z
-    .object({
-      localAuthEnabled: z.boolean().default(true),
-      allowPasswordless: z.boolean().default(false),
-      localConnectorName: z.string().default(''),
-      providers: z.array(authProvider).default([]),
-      second_factor: z.string().default('off'),
-      authType: z.string().default('local'),
-      preferredLocalMfa: z.string().default(''),
-      privateKeyPolicy: z.string().default('none'),
-    })
-    .prefault({}),
-  isEnterprise: z.boolean().default(false),
-  isCloud: z.boolean().default(false),
-  isDashboard: z.boolean().default(false),
-  tunnelPublicAddress: z.string().default(''),
-  recoveryCodesEnabled: z.boolean().default(false),
-  isUsageBasedBilling: z.boolean().default(false),
-  proxyCluster: z.string().default('localhost'),
-  ui: z.object({ scrollbackLines: z.number().int().positive().default(DEFAULT_SCROLLBACK_LINES) }).prefault({}),
-  dateTimeFormat: z.string().default(CONFIG_DATE_TIME_FORMAT),
-  dateFormat: z.string().default(CONFIG_DATE_FORMAT),
+  auth: z.prefault(
+    z.object({
+      localAuthEnabled: z._default(z.boolean(), true),
+      allowPasswordless: z._default(z.boolean(), false),
+      localConnectorName: z._default(z.string(), ''),
+      providers: z._default(z.array(authProvider), []),
+      second_factor: z._default(z.string(), 'off'),
+      authType: z._default(z.string(), 'local'),
+      preferredLocalMfa: z._default(z.string(), ''),
+      privateKeyPolicy: z._default(z.string(), 'none'),
+    }),
+    {},
+  ),
+  isEnterprise: z._default(z.boolean(), false),
+  isCloud: z._default(z.boolean(), false),
+  isDashboard: z._default(z.boolean(), false),
+  tunnelPublicAddress: z._default(z.string(), ''),
+  recoveryCodesEnabled: z._default(z.boolean(), false),
+  isUsageBasedBilling: z._default(z.boolean(), false),
+  proxyCluster: z._default(z.string(), 'localhost'),
+  ui: z.prefault(z.object({ scrollbackLines: z._default(z.int().check(z.positive()), DEFAULT_SCROLLBACK_LINES) }), {}),
+  dateTimeFormat: z._default(z.string(), CONFIG_DATE_TIME_FORMAT),
+  dateFormat: z._default(z.string(), CONFIG_DATE_FORMAT),
 });
 
 export type WebConfig = z.infer<typeof webConfigSchema>;

@@ -221,7 +221,7 @@ describe('recovering an account with a recovery code', () => {
     );
     renderLogin({ recoveryCodesEnabled: true });
     await userEvent.click(screen.getByRole('button', { name: 'Lost your password or second factor?' }));
-    const dialog = screen.getByRole('dialog', { name: 'Recover Your Account' });
+    const dialog = await screen.findByRole('dialog', { name: 'Recover Your Account' });
     await userEvent.type(within(dialog).getByLabelText('Username'), 'alice');
     await userEvent.type(within(dialog).getByLabelText('Recovery code'), ' abcd-efgh-jkmn ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
@@ -237,7 +237,7 @@ describe('recovering an account with a recovery code', () => {
     );
     renderLogin({ recoveryCodesEnabled: true });
     await userEvent.click(screen.getByRole('button', { name: 'Lost your password or second factor?' }));
-    const dialog = screen.getByRole('dialog', { name: 'Recover Your Account' });
+    const dialog = await screen.findByRole('dialog', { name: 'Recover Your Account' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(within(dialog).getByText('Enter a recovery code')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Username'), 'alice');

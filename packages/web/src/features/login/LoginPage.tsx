@@ -7,13 +7,16 @@ import {
 import { Button, Card, Flex, H1 } from '@portcullis/design';
 import { apiPaths, encodePassword, ensureOwnOrigin, webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { browserLocation } from '../../browserLocation';
 import { api } from '../../client';
 import { webConfigAtom } from '../../config';
 import { useAttempt } from '../../useAttempt';
-import { RecoverAccountDialog } from './RecoverAccountDialog';
+
+// Loaded on the click that opens it: the dialog brings the positioning and focus library, which nothing else on
+// the sign-in page needs.
+const RecoverAccountDialog = lazy(() => import('./RecoverAccountDialog').then((m) => ({ default: m.RecoverAccountDialog })));
 
 /**
  * Sign-in (/web/login): console-kit's form; a password (with a code), a password and a key tap, or a passkey
@@ -64,7 +67,11 @@ export default function LoginPage() {
           </Flex>
         ) : null}
       </Card>
-      {recovering ? <RecoverAccountDialog onClose={() => setRecovering(false)} /> : null}
+      {recovering ? (
+        <Suspense fallback={null}>
+          <RecoverAccountDialog onClose={() => setRecovering(false)} />
+        </Suspense>
+      ) : null}
     </Flex>
   );
 }
