@@ -40,6 +40,11 @@ export class SshSession {
     }
   }
 
+  /** Resolves once `bytes` have been received in all, or ssh has exited. */
+  async waitForBytes(bytes: number): Promise<void> {
+    while (this.received < bytes && this.child.exitCode === null) await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
   /** Forgets the output's tail and first-byte time, so markers and timings start afresh. */
   clear(): void {
     this.tail = '';
