@@ -1,16 +1,22 @@
-import { mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { apiPaths, compilePath, INTERNAL_RESOURCE_ID_LABEL, kubeExecSocketUrl, listQueryPath, makeRecording, type JoinTokenJson } from '@portcullis/shared';
 import { spawn as spawnPty } from 'node-pty';
+import { parse } from 'yaml';
 import type { Agent } from '../../src/agent/agent';
 import { eventsWithCode } from '../apps/fixtures';
 import { profileHome } from '../cli';
 import { engines, startGateway, type Client, type TestGateway } from '../harness';
 import { createLock, removeAllLocks } from '../locks/fixtures';
 import { eventually, TerminalClient } from '../servers/fixtures';
+import { roundTrip, startEchoServer } from './echoServer';
 import { kubeDevRole, kubeListOnlyRole, kubeWatcherRole, portcullis, run, startKubeAgent } from './fixtures';
 import { startStandInApiServer, type StandInApiServer } from './standInApiServer';
+import { tunnelledPortForwardProtocol } from './standInPortForward';
 
 jest.setTimeout(90_000);
 
@@ -138,6 +144,74 @@ describe.each(engines)('kubectl through the gateway on %s', (engine) => {
     } finally {
       child.kill();
     }
+  });
+
+  test.each([
+    ['a websocket tunnelling SPDY (kubectl’s default)', {}, { verb: 'GET', upgrade: 'websocket' }],
+    ['a SPDY upgrade (KUBECTL_PORT_FORWARD_WEBSOCKETS=false)', { KUBECTL_PORT_FORWARD_WEBSOCKETS: 'false' }, { verb: 'POST', upgrade: 'SPDY/3.1' }],
+  ])('kubectl port-forward carries a connection to the pod’s port over %s, audited as a kube request', async (_how, env, request) => {
+    const echo = await startEchoServer();
+    const child = spawn('kubectl', ['--kubeconfig', path.join(home, 'kubeconfig'), 'port-forward', 'pod/web-1', `0:${echo.port}`], { env: { ...process.env, ...env, HOME: home } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise((resolve) => child.once('close', resolve));
+    try {
+      const local = Number(await eventually(async () => /Forwarding from 127\.0\.0\.1:(\d+) ->/.exec(out)?.[1], `kubectl listening (got ${JSON.stringify(out)})`));
+      const sent = Buffer.from(`through the gateway and back over ${request.upgrade}`);
+      expect((await roundTrip(local, sent)).toString()).toBe(sent.toString());
+      const upstream = await standIn.waitFor((r) => r.path === '/api/v1/namespaces/default/pods/web-1/portforward' && r.upgrade === request.upgrade);
+      expect(upstream).toMatchObject({ method: request.verb, impersonateUser: 'alice-k8s', impersonateGroups: ['devs', 'viewers'], authorization: `Bearer ${standIn.token}` });
+      if (request.upgrade === 'websocket') expect(upstream.protocols).toEqual([tunnelledPortForwardProtocol]);
+      const audited = await eventually(
+        async () => (await eventsWithCode(gw, kubeRequestCode)).find((e) => e.request_path === '/api/v1/namespaces/default/pods/web-1/portforward' && e.verb === request.verb),
+        'the port-forward audited',
+      );
+      expect(audited).toMatchObject({ user: admin.name, kubernetes_cluster: 'dev-cluster', response_code: 101, kubernetes_users: ['alice-k8s'], kubernetes_groups: ['devs', 'viewers'] });
+    } finally {
+      child.kill();
+      await exited;
+      await echo.close();
+    }
+  });
+
+  test('a port-forward from a user whose roles grant no Kubernetes user or group is refused and audited', async () => {
+    const viewer = await gw.signIn({ roles: ['kube-list-only'] });
+    const where = await kubeLogin(viewer);
+    // kubectl asks for the pod before it forwards, and is refused there already.
+    const denied = await kubectl(['port-forward', 'pod/web-1', '0:80'], where);
+    expect(denied.code).not.toBe(0);
+    expect(denied.stderr).toContain('your roles grant no Kubernetes users or groups on cluster dev-cluster');
+    // The port-forward upgrade itself, as kubectl would send it with this user's credentials.
+    type Kubeconfig = { clusters: { cluster: { server: string; 'certificate-authority-data'?: string } }[] };
+    const { cluster } = (parse(readFileSync(path.join(where, 'kubeconfig'), 'utf8')) as Kubeconfig).clusters[0]!;
+    const credential = JSON.parse((await portcullis(where, ['kube', 'credentials', 'dev-cluster'])).stdout) as { status: { token: string } };
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const upgrade = httpsRequest(`${cluster.server}/api/v1/namespaces/default/pods/web-1/portforward`, {
+        headers: {
+          authorization: `Bearer ${credential.status.token}`,
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': randomBytes(16).toString('base64'),
+          'sec-websocket-protocol': tunnelledPortForwardProtocol,
+        },
+        ...(cluster['certificate-authority-data'] && { ca: Buffer.from(cluster['certificate-authority-data'], 'base64') }),
+      });
+      upgrade.on('response', (res) => resolve(res.resume().statusCode));
+      upgrade.on('upgrade', (res, socket) => {
+        socket.destroy();
+        resolve(res.statusCode);
+      });
+      upgrade.on('error', reject);
+      upgrade.end();
+    });
+    expect(status).toBe(403);
+    const audited = await eventually(
+      async () => (await eventsWithCode(gw, kubeRequestCode)).find((e) => e.user === viewer.name && e.request_path === '/api/v1/namespaces/default/pods/web-1/portforward'),
+      'the refused port-forward audited',
+    );
+    expect(audited).toMatchObject({ kubernetes_cluster: 'dev-cluster', verb: 'GET', response_code: 403 });
+    expect(standIn.seen.filter((r) => r.path.endsWith('/portforward') && r.impersonateUser !== 'alice-k8s')).toEqual([]);
   });
 
   test('kubectl attach -it joins the container’s process as a session, and its exit code comes back', async () => {

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn as spawnPty } from 'node-pty';
+import { roundTrip, startEchoServer } from './echoServer';
 import { startStandInApiServer, type StandInApiServer } from './standInApiServer';
+import { tunnelledPortForwardProtocol } from './standInPortForward';
 
 // The real kubectl (one process per test step) against the stand-in, over loopback only.
 let server: StandInApiServer;
@@ -59,8 +61,8 @@ function output(subscribe: (onData: (chunk: string) => void) => void, ended: Pro
   };
 }
 
-function kubectl(args: string[], input?: string) {
-  const child = spawn('kubectl', kubectlArgs(args), { stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+function kubectl(args: string[], input?: string, env: NodeJS.ProcessEnv = {}) {
+  const child = spawn('kubectl', kubectlArgs(args), { stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   child.stdin?.end(input);
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const stdout = output((onData) => child.stdout!.on('data', (d: Buffer) => onData(d.toString())), exited);
@@ -188,4 +190,46 @@ test('a wrong token gets Unauthorized; impersonation headers are recorded as sen
   const list = await server.waitFor((r) => r.path === '/api/v1/namespaces/other/pods' && r.impersonateUser !== undefined);
   expect([list.impersonateUser, list.impersonateGroups]).toEqual(['alice', ['devs', 'ops']]);
   expect(list.authorization).toBe(`Bearer ${server.token}`);
+});
+
+describe('kubectl port-forward', () => {
+  /** Distinct bytes, more than a SPDY stream's initial 64 KiB window, so a flow-control stall would show. */
+  const payload = (seed: number) => Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 31 + seed) % 251));
+
+  test.each([
+    ['a websocket tunnelling SPDY (kubectl’s default)', {}, { method: 'GET', upgrade: 'websocket' }],
+    ['a SPDY upgrade (KUBECTL_PORT_FORWARD_WEBSOCKETS=false)', { KUBECTL_PORT_FORWARD_WEBSOCKETS: 'false' }, { method: 'POST', upgrade: 'SPDY/3.1' }],
+  ])('carries connections to the pod’s port over %s', async (_how, env, request) => {
+    const echo = await startEchoServer();
+    const seenBefore = server.seen.length;
+    const run = kubectl(['port-forward', 'pod/web-1', `0:${echo.port}`], undefined, env);
+    try {
+      await run.stdout.sees(/Forwarding from 127\.0\.0\.1:\d+ ->/);
+      const local = Number(/Forwarding from 127\.0\.0\.1:(\d+) ->/.exec(run.stdout.text)![1]);
+      // Two connections at once: each is its own pair of streams, told apart by their request id.
+      const [first, second] = await Promise.all([roundTrip(local, payload(1)), roundTrip(local, payload(2))]);
+      expect(first.equals(payload(1))).toBe(true);
+      expect(second.equals(payload(2))).toBe(true);
+      // One upgrade, the one asked for: a refused websocket would have kubectl fall back to SPDY unnoticed.
+      const upgrades = server.seen.slice(seenBefore).filter((r) => r.path === '/api/v1/namespaces/default/pods/web-1/portforward');
+      expect(upgrades).toMatchObject([{ method: request.method, upgrade: request.upgrade }]);
+      if (request.upgrade === 'websocket') expect(upgrades[0]!.protocols).toEqual([tunnelledPortForwardProtocol]);
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exited;
+      await echo.close();
+    }
+  });
+
+  test('a port nothing listens on is reported on the error stream, and kubectl gives up', async () => {
+    const echo = await startEchoServer();
+    const closedPort = echo.port;
+    await echo.close();
+    const run = kubectl(['port-forward', 'pod/web-1', `0:${closedPort}`]);
+    await run.stdout.sees(/Forwarding from 127\.0\.0\.1:\d+ ->/);
+    const local = Number(/Forwarding from 127\.0\.0\.1:(\d+) ->/.exec(run.stdout.text)![1]);
+    expect((await roundTrip(local, Buffer.from('anyone there?'))).length).toBe(0);
+    expect(await run.exited).toBe(1);
+    expect(run.stderr.text).toContain(`error forwarding port ${closedPort} to pod: connect ECONNREFUSED 127.0.0.1:${closedPort}`);
+  });
 });

@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { stringify } from 'yaml';
 import { channelProtocols } from './standInChannels';
 import { AttachedShells, serveExec } from './standInExec';
+import { PortForwards } from './standInPortForward';
 import { apiGroupList, apiVersions, coreResources, podList, podObject, podTable, status, versionInfo } from './standInObjects';
 import { makeServingCertificate } from './standInTls';
 
@@ -70,9 +71,9 @@ const flag = (url: URL, name: string) => /^(true|1)$/.test(url.searchParams.get(
 /**
  * A stand-in for a Kubernetes API server, for tests: no Kubernetes API server installs on this machine. It speaks what
  * the real kubectl 1.32 uses for get, logs, exec and attach on pods: HTTPS with a certificate from its own CA, bearer
- * token auth, legacy discovery, Tables, watches, followed logs and the channel websocket protocols (v5, v4). It is
- * not a cluster: exec and attach run real processes on this machine, as the test's user, in a temporary directory.
- * Port-forward is not served (kubectl 1.32 tunnels SPDY inside the websocket for it).
+ * token auth, legacy discovery, Tables, watches, followed logs, the channel websocket protocols (v5, v4) and
+ * port-forward's SPDY streams. It is not a cluster: exec and attach run real processes on this machine, as the test's
+ * user, in a temporary directory, and port-forward reaches ports on this machine's loopback.
  */
 export async function startStandInApiServer(o: { pods: StandInPod[] }): Promise<StandInApiServer> {
   const tls = makeServingCertificate();
@@ -82,6 +83,7 @@ export async function startStandInApiServer(o: { pods: StandInPod[] }): Promise<
   const followers = new Map<string, Set<ServerResponse>>();
   const streams = new Set<ServerResponse>();
   const shells = new AttachedShells(workdir);
+  const portForwards = new PortForwards();
   const seen: SeenRequest[] = [];
   let waiters: Waiter[] = [];
 
@@ -139,10 +141,13 @@ export async function startStandInApiServer(o: { pods: StandInPod[] }): Promise<
   const sockets = new WebSocketServer({ noServer: true, handleProtocols: (offered) => channelProtocols.find((p) => offered.has(p)) ?? false });
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void => {
     const one = podPath.exec(url.pathname);
-    if (one?.[3] === 'portforward') return refuse(socket, 400, status(400, 'BadRequest', 'the stand-in API server does not serve port-forward'));
-    if (!one || (one[3] !== 'exec' && one[3] !== 'attach')) return refuse(socket, 404, notFound);
+    if (!one || (one[3] !== 'exec' && one[3] !== 'attach' && one[3] !== 'portforward')) return refuse(socket, 404, notFound);
     const pod = findPod(one[1]!, one[2]!);
     if (!pod) return refuse(socket, 404, podNotFound(one[2]!));
+    if (one[3] === 'portforward') {
+      const refusal = portForwards.accept(req, socket, head);
+      return refusal ? refuse(socket, 400, status(400, 'BadRequest', refusal)) : undefined;
+    }
     const container = url.searchParams.get('container') ?? pod.containers[0]!;
     if (!pod.containers.includes(container)) return refuse(socket, 400, invalidContainer(container, pod));
     sockets.handleUpgrade(req, socket, head, (ws) => {
@@ -222,6 +227,7 @@ export async function startStandInApiServer(o: { pods: StandInPod[] }): Promise<
       streams.forEach((res) => res.end());
       sockets.clients.forEach((ws) => ws.terminate());
       shells.closeAll();
+      portForwards.closeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(workdir, { recursive: true, force: true });

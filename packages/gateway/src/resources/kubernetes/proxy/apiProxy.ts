@@ -19,6 +19,7 @@ import type { KubeSessions } from '../session/kubeSessions';
 import { authoriseKubeRequest, type Authorised, type Unauthorised } from './authorise';
 import { execTargetOf } from './execTarget';
 import { upstreamHeaders } from './forward';
+import { kubeApiTarget } from './paths';
 import type { KubeApiServer } from './apiServer';
 
 /** kubectl's first terminal size comes in its first resize message; until then, the usual default. */
@@ -117,7 +118,8 @@ export class KubeApiProxy implements KubeApiServer {
     const identity = decided.identity;
     if (!identity) return;
     const cluster = 'as' in decided ? decided.cluster.name : decided.cluster;
-    const path = 'as' in decided ? decided.path : (req.url ?? '');
+    // A refusal is audited with the API path too, as an allowed request is, not the gateway's own prefix.
+    const path = 'as' in decided ? decided.path : (kubeApiTarget(req.url ?? '')?.path ?? req.url ?? '');
     void recordEvent(this.gw.store, 'KUBE_REQUEST', {
       user: identity.user.name,
       kubernetes_cluster: cluster ?? '',
