@@ -130,6 +130,19 @@ describe('recording share links', () => {
     expect(listed.find((s) => s.id === revoked.id)).toMatchObject({ revoked: true, views: 0 });
   });
 
+  test('an address that keeps guessing is held back for the rest of the minute, and its guesses stop being audited', async () => {
+    // A fresh minute for this address, whatever the tests before did.
+    rec.advance(60_000);
+    const before = (await audit('TRC04W')).length;
+    for (let i = 0; i < 20; i += 1) expect((await shared(`guess-${i}`, '/recording')).status).toBe(404);
+    const held = await shared('guess-20', '/recording');
+    expect(held).toMatchObject({ status: 429, body: { error: { message: 'too many share links that were not valid came from this address; try again in 60 s' } } });
+    expect((await audit('TRC04W')).length).toBe(before + 20);
+    rec.advance(60_000);
+    expect((await shared('guess-21', '/recording')).status).toBe(404);
+    expect((await audit('TRC04W')).length).toBe(before + 21);
+  });
+
   test('making a link checks its lifetime, range and recording; only users who may update sessions manage links', async () => {
     expect((await share({ expiresIn: '31d' })).body.error.message).toBe('body.expiresIn: a share link may live at most 30 days');
     expect((await share({ expiresIn: 'soon' })).body.error.message).toBe('body.expiresIn: "soon" is not a duration; write it like "90s", "5m" or "12h"');

@@ -16,6 +16,7 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const forbidden = (message = 'access denied') => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 /**
  * Every error leaves as `{error: {message}}` (the console reads error.message first). Problems in the request itself

@@ -1,5 +1,6 @@
 import { apiPaths, compilePath, webRoutes, type RecordingSharesJson } from '@portcullis/shared';
-import { notFound } from '../../../platform/access/errors';
+import { AddressThrottle } from '../../../platform/access/addressThrottle';
+import { notFound, tooManyRequests } from '../../../platform/access/errors';
 import type { RouteContext } from '../../../platform/access/route';
 import type { Gateway } from '../../../platform/server/context';
 import { playbackRoutes, recordingParams, requireRecording, withReader } from '../routes';
@@ -11,6 +12,12 @@ import { ShareStore } from './store';
 /** One answer for unknown, expired and revoked links alike, so a guessed token learns nothing. */
 export const invalidShare = 'this share link is not valid: it may have expired or been revoked';
 
+/**
+ * Invalid links one address may try per minute. Each is a lookup and an audit event on a public route; past this,
+ * guessing is answered at once and not audited, so a flood of guesses cannot grow the audit log.
+ */
+const refusalsPerMinute = 20;
+
 const sharedAccess = { public: 'a share link: the token in the path is the credential, and it plays only its recording, within its range' };
 
 /**
@@ -20,6 +27,7 @@ const sharedAccess = { public: 'a share link: the token in the path is the crede
  */
 export function shareRoutes(gw: Gateway, recordings: RecordingStore) {
   const shares = new ShareStore(gw.store, gw.now);
+  const refusals = new AddressThrottle(refusalsPerMinute, 60_000, gw.now);
   const access = { resource: 'session', verb: 'update' } as const;
 
   gw.route('GET', apiPaths.recordingShares, {
@@ -49,8 +57,11 @@ export function shareRoutes(gw: Gateway, recordings: RecordingStore) {
   });
 
   const open = async ({ params, req }: Pick<RouteContext<unknown, unknown, { token: string }>, 'params' | 'req'>) => {
+    const wait = refusals.waitFor(req.ip);
+    if (wait > 0) throw tooManyRequests(`too many share links that were not valid came from this address; try again in ${Math.ceil(wait / 1000)} s`);
     const found = await shares.find(params.token);
     if (typeof found === 'string') {
+      refusals.failed(req.ip);
       await shares.refused(found, req.ip);
       throw notFound(invalidShare);
     }
