@@ -1,4 +1,4 @@
-import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react';
+import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type ElementType } from 'react';
 import styled, { css, type DefaultTheme } from 'styled-components';
 import { Indicator } from '../Indicator';
 import { focusRing, notSystemProp, systemProps, type SystemProps } from '../system';
@@ -125,12 +125,21 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 });
 
 export type ButtonLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> &
-  SystemProps & { kind?: ButtonKind; size?: ButtonSize; block?: boolean };
+  SystemProps & {
+    kind?: ButtonKind;
+    size?: ButtonSize;
+    block?: boolean;
+    /** The app's router link (react-router's Link), given `to`, so following it does not reload the page. */
+    linkAs?: ElementType;
+    /** Where the link goes: through `linkAs` when given, else as the anchor's href. */
+    to?: string;
+  };
 
 /** A link that looks like a Button: an action that navigates (Play a recording), so it stays an anchor. */
 export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink(
-  { kind = 'primary', size = 'medium', block, ...rest },
+  { kind = 'primary', size = 'medium', block, linkAs, to, ...rest },
   ref,
 ) {
-  return <StyledButton as="a" ref={ref} $kind={kind} $size={size} $block={block} {...rest} />;
+  const target = linkAs ? { as: linkAs, to } : { as: 'a' as const, ...(to === undefined ? {} : { href: to }) };
+  return <StyledButton ref={ref} $kind={kind} $size={size} $block={block} {...target} {...rest} />;
 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCallback } from 'react';
+import { useCallback, type AnchorHTMLAttributes } from 'react';
 import { renderWithTheme } from '../../test/render';
 import { DataTable } from './DataTable';
 import type { Column } from './types';
@@ -198,6 +198,44 @@ test('a single row action is a button of its own, or a link when it navigates', 
   await userEvent.click(screen.getByRole('button', { name: 'Connect cache' }));
   expect(picked).toEqual(['cache']);
   expect(screen.getByRole('link', { name: 'Play web-2' })).toHaveAttribute('href', '/play/web-2');
+});
+
+test("row actions that navigate go through the app's router link when given one, single or in a menu", async () => {
+  const followed: string[] = [];
+  // A stand-in for react-router's Link: it takes `to` and navigates without a page load.
+  const RouterLink = ({ to, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) => (
+    <a
+      {...rest}
+      href={to}
+      onClick={(e) => {
+        e.preventDefault();
+        followed.push(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+  renderWithTheme(
+    <DataTable
+      label="Servers"
+      columns={columns}
+      data={nodes}
+      rowKey={(n) => n.hostname}
+      linkAs={RouterLink}
+      rowActions={(n) =>
+        n.hostname === 'cache'
+          ? [
+              { label: 'Play', to: `/play/${n.hostname}` },
+              { label: 'Details', to: `/details/${n.hostname}` },
+            ]
+          : [{ label: 'Play', to: `/play/${n.hostname}` }]
+      }
+    />,
+  );
+  await userEvent.click(screen.getByRole('link', { name: 'Play web-2' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Actions for cache' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Details' }));
+  expect(followed).toEqual(['/play/web-2', '/details/cache']);
 });
 
 test('a virtualised body renders only the rows in view of a very long list', () => {

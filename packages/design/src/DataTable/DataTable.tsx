@@ -70,7 +70,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ))}
       {rowActions ? (
         <td className="actions">
-          <RowActions items={rowActions(row)} rowName={rowKey(row)} />
+          <RowActions items={rowActions(row)} rowName={rowKey(row)} linkAs={props.linkAs} />
         </td>
       ) : null}
     </tr>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ElementType, ReactNode } from 'react';
 import type { MenuItem } from '../Menu';
 
 export type SortDir = 'ASC' | 'DESC';
@@ -58,6 +58,8 @@ export type DataTableProps<T> = {
   fetchMore?: { onFetchMore: () => void; hasMore: boolean };
   /** Actions for one row, at the end of the row: a button when there is one, a menu when there are more. */
   rowActions?: (row: T) => MenuItem[];
+  /** The app's router link, through which row actions with `to` navigate without reloading the page. */
+  linkAs?: ElementType;
   /** Render only the visible rows of a body this many pixels tall (very long lists). */
   virtualHeight?: number;
 };
