@@ -59,7 +59,6 @@ test('lists each request with its requester, what it asks for, its state and dat
   expect(within(alice).getByText('PENDING')).toBeInTheDocument();
   expect(alice).toHaveTextContent('2029-12-31');
   expect(alice).toHaveTextContent('2030-01-02');
-  expect(within(alice).getByRole('link', { name: 'View r1' })).toHaveAttribute('href', '/web/requests/r1');
   // A resource request shows the resources, not the roles that reach them.
   const carol = within(table).getByRole('row', { name: /carol/ });
   expect(within(carol).getByText('node-42')).toBeInTheDocument();
@@ -69,6 +68,15 @@ test('lists each request with its requester, what it asks for, its state and dat
   const dave = within(table).getByRole('row', { name: /dave/ });
   expect(within(dave).getByText('EXPIRED')).toBeInTheDocument();
   expect(within(dave).queryByText('APPROVED')).not.toBeInTheDocument();
+});
+
+test('View opens the request inside the console, without loading the page afresh', async () => {
+  server.use(...userContextHandlers(['accessRequests']));
+  await renderList([accessRequestJson(dbaRequest({ id: 'r1', user: 'alice' }), requester)]);
+  const alice = await screen.findByRole('row', { name: /alice/ });
+  expect(within(alice).getByRole('link', { name: 'View r1' })).toHaveAttribute('href', '/web/requests/r1');
+  await userEvent.click(within(alice).getByRole('link', { name: 'View r1' }));
+  expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/web/requests/r1');
 });
 
 test('New Request leads to the new request page', async () => {

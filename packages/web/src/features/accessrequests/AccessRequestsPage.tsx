@@ -1,7 +1,7 @@
 import { Button, DataTable, EmptyState, Flex, H1, Icons } from '@portcullis/design';
 import { type AccessRequestJson, compilePath, displayDateTime, webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { featureFlagsAtom } from '../../session/userContext';
 import { accessRequestsAtom, requestedItems, shownState } from './accessRequestsApi';
 import { NameList, RequestState } from './RequestState';
@@ -20,6 +20,7 @@ export default function AccessRequestsPage() {
         ) : null}
       </Flex>
       <DataTable<AccessRequestJson>
+        linkAs={Link}
         label="Access Requests"
         data={requests}
         rowKey={(r) => r.id}

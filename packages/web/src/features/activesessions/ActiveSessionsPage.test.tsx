@@ -14,13 +14,13 @@ const session = (id: string, hostname: string, participantModes: ParticipantMode
   activeSessionFixture({ id, hostname, users: ['alice', 'bob'], cluster: 'prod' }, participantModes);
 
 /** The page in cluster prod for a user holding every verb on `areas`; it waits for the user context first. */
-async function renderSessions(areas: AclArea[] = ['activeSessions']) {
+async function renderSessions(areas: AclArea[] = ['activeSessions'], page = <ActiveSessionsPage />) {
   server.use(...userContextHandlers(areas));
   await act(async () => {
     renderPage(
       <Suspense fallback="loading">
         <Routes>
-          <Route path="/web/cluster/:clusterId/sessions" element={<ActiveSessionsPage />} />
+          <Route path="/web/cluster/:clusterId/sessions" element={page} />
         </Routes>
       </Suspense>,
       { path: '/web/cluster/prod/sessions' },
@@ -45,6 +45,14 @@ test('lists live sessions with their parties and offers to join in the modes the
   const other = screen.getByText('db-1').closest('tr')!;
   expect(within(other).queryByText('not allowed')).toBeNull();
   expect(within(other).getByText(/^Your roles have no join_sessions rule that matches this session’s owner roles and kind \(ssh\)/)).toBeInTheDocument();
+});
+
+test('a session’s duration is counted to the clock the page is given', async () => {
+  const started = { ...session('s1', 'web-1', ['observer']), created: '2026-01-01T10:00:00Z' };
+  server.use(http.get(apiPaths.sessions, () => HttpResponse.json({ sessions: [started] })));
+  await renderSessions(['activeSessions'], <ActiveSessionsPage now={() => Date.parse('2026-01-01T10:12:00Z')} />);
+  const row = (await screen.findByRole('link', { name: 'Join web-1 as observer' })).closest('tr')!;
+  expect(within(row).getByText('12 minutes')).toBeInTheDocument();
 });
 
 test('each session offers to lock its owner, only to a user who may create locks', async () => {

@@ -12,7 +12,7 @@ import {
 } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { api } from '../../client';
 import { userContextAtom } from '../../session/userContext';
 import { newLockPath } from '../locks/lockTargets';
@@ -42,8 +42,13 @@ const joinHref = (clusterId: string, s: ActiveSession, mode: ParticipantMode) =>
     ? compilePath(webRoutes.desktop, { clusterId, desktopName: s.resourceName, username: s.login }) + queryString({ sid: s.sid })
     : consoleSessionPath({ clusterId, sid: s.sid, mode });
 
+export interface ActiveSessionsPageProps {
+  /** The clock each session's duration is counted to; stories stop it. */
+  now?: () => number;
+}
+
 /** Active Sessions: the live sessions with their parties, and a join link per mode the user's roles allow. */
-export default function ActiveSessionsPage() {
+export default function ActiveSessionsPage({ now = Date.now }: ActiveSessionsPageProps) {
   const { clusterId = '' } = useParams();
   const { acl } = useAtomValue(userContextAtom);
   const [sessions, setSessions] = useState<SessionRow[]>([]);
@@ -57,7 +62,7 @@ export default function ActiveSessionsPage() {
         .get<{ sessions: ActiveSessionJson[] }>(compilePath(apiPaths.sessions, { clusterId }))
         .then((res) => {
           if (!current) return;
-          setSessions(res.sessions.map((s) => ({ ...makeActiveSession(s), owner: s.owner ?? '' })));
+          setSessions(res.sessions.map((s) => ({ ...makeActiveSession(s, now()), owner: s.owner ?? '' })));
           setError('');
         })
         .catch((err: Error) => current && setError(err.message))
@@ -68,13 +73,14 @@ export default function ActiveSessionsPage() {
       current = false;
       clearInterval(timer);
     };
-  }, [clusterId]);
+  }, [clusterId, now]);
 
   return (
     <>
       <H1 mb={4}>Active Sessions</H1>
       {error ? <Alert>{error}</Alert> : null}
       <DataTable<SessionRow>
+        linkAs={Link}
         label="Active Sessions"
         data={sessions}
         rowKey={(s) => s.sid}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { FakeTerminalSocket as FakeSocket } from '../../testing/fakeTerminalSocket';
 import { renderPage } from '../../testing/renderPage';
-import JoinSessionPage, { type JoinSessionPageProps } from './JoinSessionPage';
+import JoinSessionPage from './JoinSessionPage';
 
 // jsdom has no canvas for xterm: a terminal that accepts writes stands in; the engine is the real one.
 jest.mock('@portcullis/console-kit', () => ({
@@ -27,7 +27,7 @@ jest.mock('@portcullis/console-kit', () => ({
 
 let socket: FakeSocket;
 // The page's prop is typed as the browser's socket; the engine needs only what TerminalSocket names.
-const connect = ((clusterId: string, params: TerminalParams) => (socket = new FakeSocket(clusterId, params))) as unknown as JoinSessionPageProps['connect'];
+const connect = (clusterId: string, params: TerminalParams) => (socket = new FakeSocket(clusterId, params));
 
 const renderJoin = (path: string) =>
   renderPage(
@@ -72,9 +72,10 @@ test('an observer is not asked and has no End session', () => {
   expect(screen.queryByRole('button', { name: 'End session' })).not.toBeInTheDocument();
 });
 
-test('the header names the joined session, who is in it and how this browser joined, with the way back', () => {
+test('the header names the joined session, who is in it, how this browser joined and the cluster, with the way back', () => {
   renderJoin('/web/cluster/main/console/session/s1?mode=observer');
   expect(screen.getByRole('heading', { level: 1, name: 'Session s1' })).toBeInTheDocument();
+  expect(within(screen.getByRole('banner')).getByText('Cluster: main')).toBeInTheDocument();
   expect(screen.getByText('Joining as observer')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Active Sessions' })).toHaveAttribute('href', '/web/cluster/main/sessions');
   const party = (user: string) => ({ id: `p-${user}`, user, remote_addr: '10.0.0.9', server_id: 'n1', last_active: '2026-11-21T04:00:00Z' });

@@ -10,11 +10,12 @@ import {
   xtermTheme,
 } from '@portcullis/console-kit';
 import { Alert, Box, Button, Flex, Label, PageHeader, useTheme } from '@portcullis/design';
-import { compilePath, type ParticipantMode, type SessionInfo, webRoutes } from '@portcullis/shared';
+import { compilePath, type ParticipantMode, type SessionInfo, type TerminalParams, webRoutes } from '@portcullis/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { webConfigAtom } from '../../config';
+import { clusterLabel } from '../clusters/clusterLabel';
 import { connectTerminal } from '../console/connectTerminal';
 import { partiesAfter } from '../console/consoleTabs';
 import { SessionFacts } from '../console/SessionFacts';
@@ -27,7 +28,7 @@ const joinState = (status: TerminalStatus, mode: ParticipantMode | undefined) =>
 
 export interface JoinSessionPageProps {
   /** How the page reaches the gateway; tests pass a fake socket. */
-  connect?: typeof connectTerminal;
+  connect?: (clusterId: string, params: TerminalParams) => TerminalSocket;
 }
 
 /**
@@ -105,7 +106,7 @@ export default function JoinSessionPage({ connect = connectTerminal }: JoinSessi
                 End session
               </Button>
             ) : null}
-            {clusterId}
+            {clusterLabel(clusterId)}
           </>
         }
       />

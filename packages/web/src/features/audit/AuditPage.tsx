@@ -2,7 +2,7 @@ import { Alert, Box, DataTable, EmptyState, Flex, H1, Icon, Icons, Select } from
 import { displayDateTime, type AuditEvent } from '@portcullis/shared';
 import { useAtom } from 'jotai';
 import { useCallback, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useKeysetPages } from '../../hooks/useKeysetPages';
 import { auditRangeAtom, fetchEvents } from './auditAtoms';
 import { presetRange, rangePresetLabels, type RangePreset } from './auditRange';
@@ -44,6 +44,7 @@ export default function AuditPage() {
       </Flex>
       {error ? <Alert>{error}</Alert> : null}
       <DataTable<AuditEvent>
+        linkAs={Link}
         label="Audit Log"
         data={events}
         rowKey={(e) => e.id}

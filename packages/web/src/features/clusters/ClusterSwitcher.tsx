@@ -2,6 +2,7 @@ import { Menu, Text } from '@portcullis/design';
 import { atom, useAtomValue } from 'jotai';
 import { unwrap } from 'jotai/utils';
 import { Link, useLocation } from 'react-router-dom';
+import { clusterLabel } from './clusterLabel';
 import { clustersAtom } from './clustersAtoms';
 import { pathInCluster } from './pathInCluster';
 
@@ -20,10 +21,10 @@ const switchableClusters = unwrap(
 export function ClusterSwitcher({ current }: { current: string }) {
   const clusters = useAtomValue(switchableClusters);
   const { pathname } = useLocation();
-  if (clusters.length < 2) return <Text muted>Cluster: {current}</Text>;
+  if (clusters.length < 2) return <Text muted>{clusterLabel(current)}</Text>;
   return (
     <Menu
-      label={`Cluster: ${current}`}
+      label={clusterLabel(current)}
       kind="text"
       linkAs={Link}
       items={clusters.map((c) => ({

@@ -1,8 +1,9 @@
 import { encodeControl, type SessionInfo } from '@portcullis/shared';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { showsText, StoryConsole, storyStore } from '../../stories/storyGateway';
+import { StoryConsole, storyStore } from '../../stories/storyGateway';
 import { StorySocket } from '../../stories/storySocket';
 import ConsolePage from './ConsolePage';
+import { showsTextUnfocused } from './terminalStory';
 
 const meta: Meta = { title: 'Console/Terminal', parameters: { layout: 'fullscreen' } };
 export default meta;
@@ -42,7 +43,7 @@ const backend = {};
 
 /** A session on web-1 that alice and bob are in: the header names it, its parties and its file transfers. */
 export const Session: StoryObj = {
-  play: showsText('alice, bob'),
+  play: showsTextUnfocused('alice, bob'),
   loaders: [async () => ({ store: await storyStore(backend) })],
   render: (_args, { loaded }) => (
     <StoryConsole

@@ -155,11 +155,12 @@ describe('the header', () => {
     );
   }
 
-  test('names the terminal’s login and node, and leads back to the cluster’s Servers page', async () => {
+  test('names the terminal’s login, node and cluster, and leads back to the cluster’s Servers page', async () => {
     const user = userEvent.setup();
     renderWithServers('/web/cluster/main/console/node/n1/root');
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('heading', { level: 1, name: 'root@n1' })).toBeInTheDocument();
+    expect(within(header).getByText('Cluster: main')).toBeInTheDocument();
     sockets[0]!.emit('open');
     sockets[0]!.emit('message', encodeControl({ type: 'session', session: session('web-1') }));
     expect(within(header).getByRole('heading', { level: 1, name: 'root@web-1' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { gateway } from '../../client';
+import { clusterLabel } from '../clusters/clusterLabel';
 import { fetchNodes } from '../servers/nodesService';
 import { ConsoleTabBar } from './ConsoleTabBar';
 import { closeTab, type ConsoleTab, consoleTabsAtom, openTab, partiesAfter, type TabChange, tabId, tabPath, tabTitle, updateTab } from './consoleTabs';
@@ -80,7 +81,7 @@ export default function ConsolePage({ connect = connectTerminal }: ConsolePagePr
                 {...(activeTab.moderated && activeTab.sessionId ? { moderation: { sessionId: activeTab.sessionId, approvals: approvalsOf(activeTab.id) } } : {})}
               />
             ) : null}
-            {clusterId}
+            {clusterLabel(clusterId)}
           </>
         }
       />

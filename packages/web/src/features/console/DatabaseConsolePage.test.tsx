@@ -53,6 +53,7 @@ test('opens the database as the user on the name in the address, and says whom i
   renderConsole();
   expect(target).toEqual({ clusterId: 'main', database: 'orders', dbUser: 'alice', dbName: 'sales' });
   expect(screen.getByRole('heading', { level: 1, name: 'alice@orders / sales' })).toBeInTheDocument();
+  expect(within(screen.getByRole('banner')).getByText('Cluster: main')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Databases' })).toHaveAttribute(
     'href',
     '/web/cluster/main/databases',

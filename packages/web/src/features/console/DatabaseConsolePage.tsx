@@ -2,6 +2,7 @@ import { DatabaseConsole, type DatabaseConsoleTarget, type DatabaseSocket } from
 import { Flex, PageHeader } from '@portcullis/design';
 import { compilePath, webRoutes } from '@portcullis/shared';
 import { Link, useParams } from 'react-router-dom';
+import { clusterLabel } from '../clusters/clusterLabel';
 import { connectDatabase } from './connectDatabase';
 
 export interface DatabaseConsolePageProps {
@@ -18,7 +19,7 @@ export default function DatabaseConsolePage({ connect = connectDatabase }: Datab
         title={`${dbUser}@${database} / ${dbName}`}
         back={{ title: 'Databases', to: compilePath(webRoutes.databases, { clusterId }) }}
         linkAs={Link}
-        actions={clusterId}
+        actions={clusterLabel(clusterId)}
       />
       {/* Keyed by the target: another database, user or name is another connection. */}
       <DatabaseConsole

@@ -70,7 +70,7 @@ const renderExec = (query: string) =>
 
 const header = () => screen.getByRole('banner');
 
-test('opens the command from the address in the pod’s container, at the terminal’s size, and names namespace/pod (container) in the header', async () => {
+test('opens the command from the address in the pod’s container, at the terminal’s size, and names namespace/pod (container) and both clusters in the header', async () => {
   const user = userEvent.setup();
   renderExec('?namespace=shop&pod=api-0&container=app&command=bash%20-l&kubernetes_user=viewer');
   expect(opened).toEqual([
@@ -90,7 +90,8 @@ test('opens the command from the address in the pod’s container, at the termin
     },
   ]);
   expect(within(header()).getByRole('heading', { level: 1, name: 'shop/api-0 (app)' })).toBeInTheDocument();
-  expect(within(header()).getByText('staging')).toBeInTheDocument();
+  expect(within(header()).getByText('Kubernetes cluster: staging')).toBeInTheDocument();
+  expect(within(header()).getByText('Cluster: main')).toBeInTheDocument();
   await user.click(within(header()).getByRole('link', { name: 'Kubernetes' }));
   expect(screen.getByText('The Kubernetes page')).toBeInTheDocument();
 });

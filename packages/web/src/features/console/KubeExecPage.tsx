@@ -10,6 +10,7 @@ import { Alert, Flex, Indicator, Label, PageHeader, Text } from '@portcullis/des
 import { compilePath, webRoutes } from '@portcullis/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { clusterLabel } from '../clusters/clusterLabel';
 import { connectKube } from './connectKube';
 import { TerminalPane } from './TerminalPane';
 
@@ -31,7 +32,8 @@ const podTitle = ({ namespace, pod, container }: PodExec) =>
 /**
  * A terminal on a pod (console/kube/exec/{kubeId}?namespace&pod&container&command), opened from a Kubernetes
  * cluster's Connect dialog in a tab of its own. The socket speaks the node terminal's protocol, so the node
- * console's pane shows it; the header says how the session is doing, and why it ended.
+ * console's pane shows it; the header says how the session is doing, and why it ended, and which Kubernetes
+ * cluster of which cluster it is on.
  */
 export default function KubeExecPage({ connect = connectKube }: KubeExecPageProps) {
   const { clusterId = '', kubeId = '' } = useParams();
@@ -79,7 +81,8 @@ function PodTerminal({
         actions={
           <Flex alignItems="center" gap={2}>
             {statusMark[status]}
-            <Text typography="body2">{target.kubeCluster}</Text>
+            <Text typography="body2">Kubernetes cluster: {target.kubeCluster}</Text>
+            <Text typography="body2">{clusterLabel(target.clusterId)}</Text>
           </Flex>
         }
       />

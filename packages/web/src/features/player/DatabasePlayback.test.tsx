@@ -90,6 +90,26 @@ test('the header names the user, the database and the database user and name', a
   expect(screen.getByRole('heading', { level: 1, name: 'Recording of session db-1' })).toBeInTheDocument();
 });
 
+test('the page header gives the session’s details as for any recording: user, database, start and length', async () => {
+  renderPlayback();
+  const facts = await screen.findByLabelText('Recorded session');
+  expect(within(facts).getAllByRole('term').map((t) => t.textContent)).toEqual(['Users', 'Hostname', 'Started (UTC)', 'Duration']);
+  expect(within(facts).getAllByRole('definition').map((d) => d.textContent)).toEqual([
+    'alice',
+    'orders',
+    displayDateTime('2026-03-01T10:00:00.000Z'),
+    '1 hour',
+  ]);
+});
+
+test('a session still open has no length yet', async () => {
+  const open = databaseStatementsJson({ ...session, endedAfterS: undefined }, [{ afterS: 5, query: 'select 1' }]);
+  server.use(http.get(apiPaths.databaseStatements, () => HttpResponse.json(open)));
+  renderPlayback();
+  const facts = await screen.findByLabelText('Recorded session');
+  expect(within(facts).getAllByRole('term').map((t) => t.textContent)).toEqual(['Users', 'Hostname', 'Started (UTC)']);
+});
+
 test('a failed page shows the gateway’s message', async () => {
   server.use(
     http.get(apiPaths.databaseStatements, () =>

@@ -1,6 +1,6 @@
 import { Alert, Box, DataTable, Flex, Label, Text } from '@portcullis/design';
 import { type DatabaseStatementJson, databaseProtocolName, displayDateTime } from '@portcullis/shared';
-import { useDatabaseStatements } from './useDatabaseStatements';
+import type { DatabaseStatements } from './useDatabaseStatements';
 
 /** How long after the session's start a statement came: mm:ss (minutes go past 59 rather than to hours). */
 export const offsetText = (ms: number) => {
@@ -11,8 +11,7 @@ export const offsetText = (ms: number) => {
 type Row = DatabaseStatementJson & { key: string };
 
 /** A database session played back: who ran what on which database, statement by statement, with when. */
-export function DatabasePlayback({ clusterId, sid }: { clusterId: string; sid: string }) {
-  const { session, statements, loading, error } = useDatabaseStatements(clusterId, sid);
+export function DatabasePlayback({ statements: { session, statements, loading, error } }: { statements: DatabaseStatements }) {
   const rows: Row[] = statements.map((s, i) => ({ ...s, key: String(i) }));
 
   return (

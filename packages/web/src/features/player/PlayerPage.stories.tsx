@@ -1,6 +1,17 @@
-import { eventCodes, type RecordingReviewJson, type RecordingSummary, type SeekPoint } from '@portcullis/shared';
+import {
+  type DatabaseStatementsJson,
+  DESKTOP_CHUNK_HEADER_BYTES,
+  eventCodes,
+  type RecordingEventJson,
+  type RecordingReviewJson,
+  type RecordingSummary,
+  type SeekPoint,
+} from '@portcullis/shared';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+// console-kit's made-up desktop, which its own stories draw too; it is not part of the package's API.
+import { serverInit, storyFrames } from '../../../../console-kit/src/desktops/storyDesktop';
 import { adminContext, showsText, StoryConsole, storyStore } from '../../stories/storyGateway';
+import { StorySocket } from '../../stories/storySocket';
 import PlayerPage from './PlayerPage';
 
 const meta: Meta = { title: 'Console/Player', parameters: { layout: 'fullscreen' } };
@@ -77,6 +88,101 @@ export const Ended: StoryObj = {
       store={loaded.store}
       route="/web/cluster/:clusterId/session/:sid"
       path={`/web/cluster/localhost/session/${sid}?recordingType=ssh&durationMs=${durationMs}&t=${durationMs}`}
+    >
+      <PlayerPage />
+    </StoryConsole>
+  ),
+};
+
+const desktopSid = '2a9f4e61-3c7b-4d28-9f15-8e0a6b4c2d93';
+const desktopEnd: RecordingEventJson = {
+  event: 'windows.desktop.session.end',
+  sid: desktopSid,
+  time: '2026-01-01T10:32:00Z',
+  user: 'carol',
+  desktop_name: 'win-1',
+  recorded: true,
+  session_start: '2026-01-01T10:10:00Z',
+  session_stop: '2026-01-01T10:32:00Z',
+};
+const desktopBackend = {
+  answers: {
+    ...adminContext,
+    '/v1/webapi/sites/localhost/events/search/sessions': { events: [desktopEnd], startKey: '' },
+  },
+};
+
+/**
+ * A desktop recording: the header names the session from its end event. Every screen of it comes at its start
+ * (a chunk's time header of zeros) and it lasts no time, so it has played to its end whenever the screenshot is
+ * taken.
+ */
+export const DesktopRecording: StoryObj = {
+  play: showsText('carol'),
+  loaders: [async () => ({ store: await storyStore(desktopBackend) })],
+  render: (_args, { loaded }) => (
+    <StoryConsole
+      store={loaded.store}
+      route="/web/cluster/:clusterId/session/:sid"
+      path={`/web/cluster/localhost/session/${desktopSid}?recordingType=desktop&durationMs=1320000`}
+    >
+      <PlayerPage
+        connectDesktopPlayback={() =>
+          new StorySocket([
+            JSON.stringify({ type: 'recording', sid: desktopSid, desktopName: 'win-1', user: 'carol', durationMs: 0 }),
+            ...[serverInit('win-1'), ...storyFrames()].map(
+              (rfb) => Uint8Array.from([...new Uint8Array(DESKTOP_CHUNK_HEADER_BYTES), ...rfb]).buffer,
+            ),
+            JSON.stringify({ type: 'end' }),
+          ])
+        }
+      />
+    </StoryConsole>
+  ),
+};
+
+const databaseSid = 'd4e8b7c3-5a2f-4c19-8b6e-7f0d3a9c1e25';
+const statements: DatabaseStatementsJson = {
+  session: {
+    sid: databaseSid,
+    user: 'alice',
+    db_service: 'orders',
+    db_protocol: 'postgres',
+    db_user: 'reporting',
+    db_name: 'sales',
+    session_start: '2026-01-01T10:33:00Z',
+    session_stop: '2026-01-01T10:35:00Z',
+  },
+  statements: [
+    { time: '2026-01-01T10:33:05Z', offset_ms: 5_000, query: 'select count(*) from orders' },
+    {
+      time: '2026-01-01T10:34:15Z',
+      offset_ms: 75_000,
+      query: 'select * from orders where id = $1',
+      parameters: ['42'],
+    },
+    {
+      time: '2026-01-01T10:34:59Z',
+      offset_ms: 119_000,
+      query: 'drop table orders',
+      refused: 'statement not allowed by role: drop',
+    },
+  ],
+  startKey: '',
+};
+const databaseBackend = {
+  answers: { ...adminContext, [`/v1/webapi/sites/localhost/sessions/${databaseSid}/statements`]: statements },
+};
+
+/** A database recording: its statements, and the header naming the session as for any recording. */
+export const DatabaseRecording: StoryObj = {
+  play: showsText('drop table orders'),
+  loaders: [async () => ({ store: await storyStore(databaseBackend) })],
+  render: (_args, { loaded }) => (
+    <StoryConsole
+      store={loaded.store}
+      route="/web/cluster/:clusterId/session/:sid"
+      path={`/web/cluster/localhost/session/${databaseSid}?recordingType=database&durationMs=120000`}
     >
       <PlayerPage />
     </StoryConsole>

@@ -1,8 +1,12 @@
+import { auditEventJson, eventPageJson } from '@portcullis/gateway/wire';
+import { apiPaths, displayDateTime } from '@portcullis/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { FakeSocket } from '../../testing/fakeSocket';
 import { renderPage } from '../../testing/renderPage';
+import { server } from '../../testing/server';
 import { fakeRfbs } from '../desktops/fakeRfb';
 import PlayerPage from './PlayerPage';
 
@@ -18,11 +22,12 @@ function renderPlayer() {
   );
 }
 
-test('the player names the recording and leads back to Session Recordings', async () => {
+test('the player names the recording and its cluster, and leads back to Session Recordings', async () => {
   const user = userEvent.setup();
   renderPlayer();
   const header = screen.getByRole('banner');
   expect(within(header).getByRole('heading', { level: 1, name: 'Recording of session s-42' })).toBeInTheDocument();
+  expect(within(header).getByText('Cluster: main')).toBeInTheDocument();
   const back = within(header).getByRole('link', { name: 'Session Recordings' });
   expect(back).toHaveAttribute('href', '/web/cluster/main/recordings');
   await user.click(back);
@@ -30,6 +35,7 @@ test('the player names the recording and leads back to Session Recordings', asyn
 });
 
 test('a desktop recording plays from its playback socket into noVNC, with the player’s controls', async () => {
+  server.use(http.get(apiPaths.recordings, () => HttpResponse.json({ events: [], startKey: '' })));
   const sockets: FakeSocket[] = [];
   const targets: unknown[] = [];
   const rfbs = fakeRfbs();
@@ -68,4 +74,43 @@ test('a desktop recording plays from its playback socket into noVNC, with the pl
   expect(screen.getByRole('alert')).toHaveTextContent(
     'The recording stopped before its end: recording not found.',
   );
+});
+
+/** carol's desktop session `sid` on win-1, as the gateway records its end. */
+const desktopEnd = (sid: string, start: string, stop: string) =>
+  auditEventJson(
+    'DESKTOP_SESSION_ENDED',
+    { sid, user: 'carol', desktop_name: 'win-1', windows_user: 'Administrator', recorded: true, session_start: start, session_stop: stop },
+    { time: stop, uid: `end-${sid}` },
+  );
+
+test('a desktop recording’s header names its session from its end event, looked for newest first', async () => {
+  // The recording says nothing of when it ran: its end is in the second page of the latest sessions to end.
+  const newer = await eventPageJson([await desktopEnd('s-9', '2026-01-02T09:00:00.000Z', '2026-01-02T09:30:00.000Z')], true);
+  const older = await eventPageJson([await desktopEnd('s-7', '2026-01-01T10:00:00.000Z', '2026-01-01T10:01:02.000Z')]);
+  const asked: Array<string | null> = [];
+  server.use(
+    http.get(apiPaths.recordings, ({ request }) => {
+      const startKey = new URL(request.url).searchParams.get('startKey');
+      asked.push(startKey);
+      return HttpResponse.json(startKey ? older : newer);
+    }),
+  );
+  renderPage(
+    <Routes>
+      <Route
+        path="/web/cluster/:clusterId/session/:sid"
+        element={<PlayerPage connectDesktopPlayback={() => new FakeSocket()} makeRfb={fakeRfbs().makeRfb} />}
+      />
+    </Routes>,
+    { path: '/web/cluster/main/session/s-7?recordingType=desktop&durationMs=62000' },
+  );
+  const facts = await screen.findByLabelText('Recorded session');
+  expect(within(facts).getAllByRole('definition').map((d) => d.textContent)).toEqual([
+    'carol',
+    'win-1',
+    displayDateTime('2026-01-01T10:00:00.000Z'),
+    '1 minute 2 seconds',
+  ]);
+  expect(asked).toEqual([null, newer.startKey]);
 });

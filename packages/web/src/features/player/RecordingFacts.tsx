@@ -16,7 +16,7 @@ export function RecordingFacts({ details }: { details: RecordingDetails }) {
             ]
           : []),
         { term: 'Started (UTC)', value: displayDateTime(started) },
-        { term: 'Duration', value: durationText(durationMs) },
+        ...(durationMs === undefined ? [] : [{ term: 'Duration', value: durationText(durationMs) }]),
       ]}
     />
   );

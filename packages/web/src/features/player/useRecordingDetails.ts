@@ -1,13 +1,14 @@
 import type { RecordingSource } from '@portcullis/console-kit';
-import type { Recording } from '@portcullis/shared';
+import { makeRecording, type Recording, type RecordingEventJson } from '@portcullis/shared';
 import { useEffect, useState } from 'react';
-import { fetchRecordings } from '../recordings/recordingsApi';
+import { fetchRecordings, fetchSessionEnds } from '../recordings/recordingsApi';
 
-/** What the player's header says about the session a terminal recording is of. */
+/** What the player's header says about the session a recording is of. */
 export interface RecordingDetails {
   started: Date;
-  durationMs: number;
-  /** From the session's end event, once found: who was in it and the node it ran on. */
+  /** Unknown while a database session is still open. */
+  durationMs?: number;
+  /** From the session's end event, once found: who was in it and what it ran on (node, desktop or database). */
   session?: Pick<Recording, 'users' | 'hostname'>;
 }
 
@@ -22,10 +23,9 @@ const endEventSlackMs = 60_000;
  * users and node from the session's end event, looked up in the recordings of the time the session ran. A
  * session still running has no end event yet, so its details stop at start and length.
  */
-export function useRecordingDetails(clusterId: string, sid: string, source: RecordingSource | null) {
+export function useRecordingDetails(clusterId: string, sid: string, source: RecordingSource) {
   const [details, setDetails] = useState<RecordingDetails>();
   useEffect(() => {
-    if (!source) return;
     let current = true;
     const load = async () => {
       const summary = await source.summary();
@@ -42,5 +42,55 @@ export function useRecordingDetails(clusterId: string, sid: string, source: Reco
       current = false;
     };
   }, [clusterId, sid, source]);
+  return details;
+}
+
+/**
+ * A session's details from its end event, or from anything shaped like one that says when the session
+ * started (a database session's statements do), named as the recordings list names them.
+ */
+export function sessionEndDetails(end: RecordingEventJson & { session_start: string }): RecordingDetails {
+  const session = makeRecording(end);
+  return {
+    started: new Date(end.session_start),
+    ...(end.session_stop ? { durationMs: session.duration } : {}),
+    session,
+  };
+}
+
+/**
+ * How many pages of session ends (EVENTS_FETCH_LIMIT each) are searched for a recording that does not say when
+ * it ran: enough for the sessions of weeks on a busy gateway, while an old recording costs a few requests only.
+ */
+const lookupPages = 4;
+
+/**
+ * The details of a recording that does not say when it ran (a desktop's, whose playback starts at its first
+ * frame): its session's end event, looked for among the latest sessions to end, newest first. A recording
+ * older than those shows no details.
+ */
+export function useSessionEndDetails(clusterId: string, sid: string) {
+  const [details, setDetails] = useState<RecordingDetails>();
+  useEffect(() => {
+    let current = true;
+    const everything = { preset: 'custom', from: new Date(0), to: new Date() } as const;
+    const load = async () => {
+      let startKey: string | undefined;
+      for (let page = 0; page < lookupPages; page += 1) {
+        const { events, startKey: next } = await fetchSessionEnds(clusterId, everything, startKey);
+        const end = events.find((e) => e.sid === sid);
+        if (end?.session_start) {
+          if (current) setDetails(sessionEndDetails({ ...end, session_start: end.session_start }));
+          return;
+        }
+        if (!next || !current) return;
+        startKey = next;
+      }
+    };
+    load().catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [clusterId, sid]);
   return details;
 }

@@ -2,6 +2,7 @@ import { Alert, Button, DataTable, EmptyState, Flex, H1, Icons, Label } from '@p
 import type { User } from '@portcullis/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { userContextAtom } from '../../session/userContext';
 import { ConfirmDeleteDialog } from '../../dialogs/ConfirmDeleteDialog';
 import { useAttempt } from '../../useAttempt';
@@ -44,6 +45,7 @@ export default function UsersPage() {
       </Flex>
       {error ? <Alert onDismiss={() => setError('')}>{error}</Alert> : null}
       <DataTable<User>
+        linkAs={Link}
         label="Users"
         data={users}
         rowKey={(u) => u.name}
