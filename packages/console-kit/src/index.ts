@@ -113,7 +113,7 @@ export { DesktopList, type DesktopListProps } from './desktops/DesktopList';
 export { type DesktopPage, type FetchDesktops, gatewayDesktops } from './desktops/desktopsService';
 export { DesktopSession, type DesktopSessionProps, type TextClipboard } from './desktops/DesktopSession';
 export { type DesktopSocket, type DesktopTarget, openDesktopSocket } from './desktops/desktopChannel';
-export { DesktopPlayer, type DesktopPlayerProps } from './desktops/DesktopPlayer';
+export { DesktopPlayer, type DesktopPlayerProps, type DesktopRecordingHeader } from './desktops/DesktopPlayer';
 export { openDesktopPlaybackSocket } from './desktops/desktopPlayback';
 export type { RfbChannel, RfbClient, RfbFactory } from './desktops/rfb';
 

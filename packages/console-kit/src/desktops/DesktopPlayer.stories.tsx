@@ -24,6 +24,7 @@ const recording = () =>
         sid: '7d2f-story',
         desktopName: 'win-1',
         user: 'alice',
+        startTime: '2026-01-01T10:00:00.000Z',
         durationMs: 0,
       }),
     );
@@ -59,6 +60,7 @@ export const StoppedEarly: Story = {
             sid: '7d2f-story',
             desktopName: 'win-1',
             user: 'alice',
+            startTime: '2026-01-01T10:00:00.000Z',
             durationMs: 6000,
           }),
         );

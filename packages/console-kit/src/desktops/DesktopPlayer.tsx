@@ -1,4 +1,5 @@
 import { Alert, Box, Flex, Text } from '@portcullis/design';
+import type { DesktopPlaybackMessage } from '@portcullis/shared';
 import { useEffect, useRef, useState } from 'react';
 import type { PlayerState } from '../player/PlayerEngine';
 import { PlayerControls } from '../player/PlayerControls';
@@ -14,13 +15,17 @@ export interface DesktopPlayerProps {
   durationHint?: number;
   /** Makes the RFB client; noVNC unless a test hands in a stand-in. */
   makeRfb?: RfbFactory;
+  /** Told what the recording is of (desktop, user, start, length) once the gateway's header arrives. */
+  onRecording?: (recording: DesktopRecordingHeader) => void;
 }
+
+export type DesktopRecordingHeader = Extract<DesktopPlaybackMessage, { type: 'recording' }>;
 
 const closedEarly = (code: number, reason: string) =>
   `The recording stopped before its end: ${reason || `connection lost (code ${code})`}.`;
 
 /** A desktop session recording, drawn by noVNC from the gateway's playback socket, with play/pause, seek and speed. */
-export function DesktopPlayer({ connect, durationHint, makeRfb = novncRfb }: DesktopPlayerProps) {
+export function DesktopPlayer({ connect, durationHint, makeRfb = novncRfb, onRecording }: DesktopPlayerProps) {
   const screen = useRef<HTMLDivElement>(null);
   const replay = useRef<DesktopReplay | null>(null);
   const [state, setState] = useState<PlayerState>({
@@ -30,7 +35,7 @@ export function DesktopPlayer({ connect, durationHint, makeRfb = novncRfb }: Des
     speed: 1,
   });
   const [title, setTitle] = useState('');
-  const opening = useRef({ connect, makeRfb });
+  const opening = useRef({ connect, makeRfb, onRecording });
 
   useEffect(() => {
     const target = screen.current!;
@@ -48,6 +53,7 @@ export function DesktopPlayer({ connect, durationHint, makeRfb = novncRfb }: Des
     readDesktopPlayback(socket, {
       onRecording: (recording) => {
         setTitle(`${recording.desktopName}, ${recording.user}`);
+        opening.current.onRecording?.(recording);
         player.start(recording.durationMs);
       },
       onChunk: (chunk) => player.addChunk(chunk),

@@ -136,7 +136,7 @@ test('the playback socket: the header, chunks split into their big-endian time a
   expect(socket.binaryType).toBe('arraybuffer');
   const message = (data: unknown) => listeners.get('message')!({ data, code: 0, reason: '' });
   message(
-    JSON.stringify({ type: 'recording', sid: 's1', desktopName: 'win-1', user: 'alice', durationMs: 1500 }),
+    JSON.stringify({ type: 'recording', sid: 's1', desktopName: 'win-1', user: 'alice', startTime: '2026-01-01T10:00:00.000Z', durationMs: 1500 }),
   );
   const frame = new ArrayBuffer(11);
   new DataView(frame).setFloat64(0, 1234.5, false);
@@ -147,7 +147,7 @@ test('the playback socket: the header, chunks split into their big-endian time a
   message(JSON.stringify({ type: 'end' }));
   listeners.get('close')!({ data: undefined, code: 1000, reason: 'done' });
   expect(seen).toEqual([
-    { type: 'recording', sid: 's1', desktopName: 'win-1', user: 'alice', durationMs: 1500 },
+    { type: 'recording', sid: 's1', desktopName: 'win-1', user: 'alice', startTime: '2026-01-01T10:00:00.000Z', durationMs: 1500 },
     { t: 1234.5, bytes: [7, 8, 9] },
     'unreadable: a chunk shorter than its time header',
     expect.stringMatching(/^unreadable: a message that does not match the protocol \(type: /),

@@ -298,7 +298,7 @@ describe('the desktop playback socket', () => {
     expect(played.code).toBe(1000);
     expect(played.order).toEqual(['text', ...chunks.map(() => 'binary'), 'text']);
     expect(played.texts.map((t) => desktopPlaybackMessage.parse(t))).toEqual([
-      { type: 'recording', sid: meta.sid, desktopName: 'win-01', user: 'alice', durationMs: 60_000 },
+      { type: 'recording', sid: meta.sid, desktopName: 'win-01', user: 'alice', startTime: '2026-01-01T00:00:00.000Z', durationMs: 60_000 },
       { type: 'end' },
     ]);
     expect(played.frames.map((f) => f.readDoubleBE(0))).toEqual(chunks.map((c) => c.offsetMs));

@@ -31,6 +31,8 @@ export const desktopRecordingMessage = z.object({
   sid: z.string(),
   desktopName: z.string(),
   user: z.string(),
+  /** When the session started (ISO 8601): playback times count from it. */
+  startTime: z.string(),
   durationMs: z.number().nonnegative(),
 });
 

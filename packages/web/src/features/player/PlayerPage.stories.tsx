@@ -2,7 +2,6 @@ import {
   type DatabaseStatementsJson,
   DESKTOP_CHUNK_HEADER_BYTES,
   eventCodes,
-  type RecordingEventJson,
   type RecordingReviewJson,
   type RecordingSummary,
   type SeekPoint,
@@ -95,25 +94,10 @@ export const Ended: StoryObj = {
 };
 
 const desktopSid = '2a9f4e61-3c7b-4d28-9f15-8e0a6b4c2d93';
-const desktopEnd: RecordingEventJson = {
-  event: 'windows.desktop.session.end',
-  sid: desktopSid,
-  time: '2026-01-01T10:32:00Z',
-  user: 'carol',
-  desktop_name: 'win-1',
-  recorded: true,
-  session_start: '2026-01-01T10:10:00Z',
-  session_stop: '2026-01-01T10:32:00Z',
-};
-const desktopBackend = {
-  answers: {
-    ...adminContext,
-    '/v1/webapi/sites/localhost/events/search/sessions': { events: [desktopEnd], startKey: '' },
-  },
-};
+const desktopBackend = { answers: adminContext };
 
 /**
- * A desktop recording: the header names the session from its end event. Every screen of it comes at its start
+ * A desktop recording: the header names the session from the playback's header. Every screen of it comes at its start
  * (a chunk's time header of zeros) and it lasts no time, so it has played to its end whenever the screenshot is
  * taken.
  */
@@ -129,7 +113,7 @@ export const DesktopRecording: StoryObj = {
       <PlayerPage
         connectDesktopPlayback={() =>
           new StorySocket([
-            JSON.stringify({ type: 'recording', sid: desktopSid, desktopName: 'win-1', user: 'carol', durationMs: 0 }),
+            JSON.stringify({ type: 'recording', sid: desktopSid, desktopName: 'win-1', user: 'carol', startTime: '2026-01-01T10:10:00Z', durationMs: 0 }),
             ...[serverInit('win-1'), ...storyFrames()].map(
               (rfb) => Uint8Array.from([...new Uint8Array(DESKTOP_CHUNK_HEADER_BYTES), ...rfb]).buffer,
             ),

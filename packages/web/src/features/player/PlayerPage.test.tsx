@@ -1,4 +1,3 @@
-import { auditEventJson, eventPageJson } from '@portcullis/gateway/wire';
 import { apiPaths, displayDateTime } from '@portcullis/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -57,7 +56,7 @@ test('a desktop recording plays from its playback socket into noVNC, with the pl
   expect(screen.getByTestId('player-time')).toHaveTextContent('0:00 / 1:01');
   sockets[0]!.emit(
     'message',
-    JSON.stringify({ type: 'recording', sid: 's-7', desktopName: 'win-1', user: 'alice', durationMs: 62000 }),
+    JSON.stringify({ type: 'recording', sid: 's-7', desktopName: 'win-1', user: 'alice', startTime: '2026-01-01T10:00:00.000Z', durationMs: 62000 }),
   );
   expect(screen.getByText('win-1, alice')).toBeInTheDocument();
   expect(screen.getByTestId('player-time')).toHaveTextContent('0:00 / 1:02');
@@ -76,34 +75,29 @@ test('a desktop recording plays from its playback socket into noVNC, with the pl
   );
 });
 
-/** carol's desktop session `sid` on win-1, as the gateway records its end. */
-const desktopEnd = (sid: string, start: string, stop: string) =>
-  auditEventJson(
-    'DESKTOP_SESSION_ENDED',
-    { sid, user: 'carol', desktop_name: 'win-1', windows_user: 'Administrator', recorded: true, session_start: start, session_stop: stop },
-    { time: stop, uid: `end-${sid}` },
-  );
-
-test('a desktop recording’s header names its session from its end event, looked for newest first', async () => {
-  // The recording says nothing of when it ran: its end is in the second page of the latest sessions to end.
-  const newer = await eventPageJson([await desktopEnd('s-9', '2026-01-02T09:00:00.000Z', '2026-01-02T09:30:00.000Z')], true);
-  const older = await eventPageJson([await desktopEnd('s-7', '2026-01-01T10:00:00.000Z', '2026-01-01T10:01:02.000Z')]);
-  const asked: Array<string | null> = [];
-  server.use(
-    http.get(apiPaths.recordings, ({ request }) => {
-      const startKey = new URL(request.url).searchParams.get('startKey');
-      asked.push(startKey);
-      return HttpResponse.json(startKey ? older : newer);
-    }),
-  );
+test('a desktop recording’s header names its session from the playback’s own header', async () => {
+  const sockets: FakeSocket[] = [];
   renderPage(
     <Routes>
       <Route
         path="/web/cluster/:clusterId/session/:sid"
-        element={<PlayerPage connectDesktopPlayback={() => new FakeSocket()} makeRfb={fakeRfbs().makeRfb} />}
+        element={
+          <PlayerPage
+            connectDesktopPlayback={() => {
+              sockets.push(new FakeSocket());
+              return sockets.at(-1)!;
+            }}
+            makeRfb={fakeRfbs().makeRfb}
+          />
+        }
       />
     </Routes>,
     { path: '/web/cluster/main/session/s-7?recordingType=desktop&durationMs=62000' },
+  );
+  expect(screen.queryByLabelText('Recorded session')).toBeNull();
+  sockets[0]!.emit(
+    'message',
+    JSON.stringify({ type: 'recording', sid: 's-7', desktopName: 'win-1', user: 'carol', startTime: '2026-01-01T10:00:00.000Z', durationMs: 62000 }),
   );
   const facts = await screen.findByLabelText('Recorded session');
   expect(within(facts).getAllByRole('definition').map((d) => d.textContent)).toEqual([
@@ -112,5 +106,4 @@ test('a desktop recording’s header names its session from its end event, looke
     displayDateTime('2026-01-01T10:00:00.000Z'),
     '1 minute 2 seconds',
   ]);
-  expect(asked).toEqual([null, newer.startKey]);
 });

@@ -1,7 +1,7 @@
 import type { RecordingSource } from '@portcullis/console-kit';
 import { makeRecording, type Recording, type RecordingEventJson } from '@portcullis/shared';
 import { useEffect, useState } from 'react';
-import { fetchRecordings, fetchSessionEnds } from '../recordings/recordingsApi';
+import { fetchRecordings } from '../recordings/recordingsApi';
 
 /** What the player's header says about the session a recording is of. */
 export interface RecordingDetails {
@@ -56,41 +56,4 @@ export function sessionEndDetails(end: RecordingEventJson & { session_start: str
     ...(end.session_stop ? { durationMs: session.duration } : {}),
     session,
   };
-}
-
-/**
- * How many pages of session ends (EVENTS_FETCH_LIMIT each) are searched for a recording that does not say when
- * it ran: enough for the sessions of weeks on a busy gateway, while an old recording costs a few requests only.
- */
-const lookupPages = 4;
-
-/**
- * The details of a recording that does not say when it ran (a desktop's, whose playback starts at its first
- * frame): its session's end event, looked for among the latest sessions to end, newest first. A recording
- * older than those shows no details.
- */
-export function useSessionEndDetails(clusterId: string, sid: string) {
-  const [details, setDetails] = useState<RecordingDetails>();
-  useEffect(() => {
-    let current = true;
-    const everything = { preset: 'custom', from: new Date(0), to: new Date() } as const;
-    const load = async () => {
-      let startKey: string | undefined;
-      for (let page = 0; page < lookupPages; page += 1) {
-        const { events, startKey: next } = await fetchSessionEnds(clusterId, everything, startKey);
-        const end = events.find((e) => e.sid === sid);
-        if (end?.session_start) {
-          if (current) setDetails(sessionEndDetails({ ...end, session_start: end.session_start }));
-          return;
-        }
-        if (!next || !current) return;
-        startKey = next;
-      }
-    };
-    load().catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [clusterId, sid]);
-  return details;
 }

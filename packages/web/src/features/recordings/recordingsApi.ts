@@ -16,9 +16,13 @@ import { api } from '../../client';
 import type { KeysetPage } from '../../hooks/useKeysetPages';
 import type { AuditRange } from '../audit/auditRange';
 
-/** One page of session-end events in `range`, newest first, EVENTS_FETCH_LIMIT at a time, as the gateway sends them. */
-export const fetchSessionEnds = (clusterId: string, range: AuditRange, startKey?: string) =>
-  api.get<EventSearchJson<RecordingEventJson>>(
+/** One page of session-end events as recording rows, EVENTS_FETCH_LIMIT at a time. */
+export async function fetchRecordings(
+  clusterId: string,
+  range: AuditRange,
+  startKey?: string,
+): Promise<KeysetPage<Recording>> {
+  const res = await api.get<EventSearchJson<RecordingEventJson>>(
     recordingsQueryPath(apiPaths.recordings, {
       clusterId,
       start: range.from,
@@ -27,14 +31,6 @@ export const fetchSessionEnds = (clusterId: string, range: AuditRange, startKey?
       ...(startKey ? { startKey } : {}),
     }),
   );
-
-/** One page of session-end events as recording rows. */
-export async function fetchRecordings(
-  clusterId: string,
-  range: AuditRange,
-  startKey?: string,
-): Promise<KeysetPage<Recording>> {
-  const res = await fetchSessionEnds(clusterId, range, startKey);
   return { rows: res.events.map(makeRecording), startKey: res.startKey };
 }
 

@@ -47,8 +47,8 @@ async function play(
   reader: DesktopRecordingReader,
   send: (message: Outgoing) => void,
 ): Promise<void> {
-  const { sid, desktopName, user } = reader.meta;
-  send({ type: 'recording', sid, desktopName, user, durationMs: await reader.durationMs() });
+  const { sid, desktopName, user, startedAt } = reader.meta;
+  send({ type: 'recording', sid, desktopName, user, startTime: new Date(startedAt).toISOString(), durationMs: await reader.durationMs() });
   const sendFrame = paced(socket);
   for await (const chunk of reader.chunks()) {
     if (socket.readyState !== socket.OPEN) return;
