@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { chromiumLaunch } from '../chromium';
 import { createRoles } from '../fixtures/api';
 import { signInAsAdmin, signedInUser } from '../fixtures/console';
-import { connectToAgentNode, terminalText, typeLine } from '../fixtures/terminal';
+import { connectToAgentNode, joinFirstActiveSession, terminalText, typeLine } from '../fixtures/terminal';
 
 const cluster = 'localhost';
 
@@ -56,7 +56,7 @@ test('a moderated session waits for its moderator, a download waits for the mode
 
   // The moderator joins from Active Sessions; the session starts.
   await moderator.goto(`/web/cluster/${cluster}/sessions`);
-  await moderator.getByRole('link', { name: /as moderator$/ }).first().click();
+  await joinFirstActiveSession(moderator, 'Moderator');
   await expect(moderator).toHaveURL(new RegExp(`/web/cluster/${cluster}/console/session/[^/?]+\\?mode=moderator$`));
   await expect(terminalText(owner)).toContainText('the session has started');
   await owner.locator('[data-testid="terminal"]:visible').click();

@@ -2,7 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { chromiumLaunch } from '../chromium';
 import { createRoles } from '../fixtures/api';
 import { signInAsAdmin, signedInUser } from '../fixtures/console';
-import { terminalText, typeLine } from '../fixtures/terminal';
+import { joinFirstActiveSession, terminalText, typeLine } from '../fixtures/terminal';
 
 const cluster = 'localhost';
 
@@ -58,7 +58,7 @@ test('an observer sees the same output and cannot type, a peer can, and the reco
 
   // Another browser context lists it on Active Sessions and joins as observer: same screen, no typing.
   await observer.goto(`/web/cluster/${cluster}/sessions`);
-  await observer.getByRole('link', { name: /as observer$/ }).first().click();
+  await joinFirstActiveSession(observer, 'Observer');
   await expect(observer).toHaveURL(new RegExp(`/web/cluster/${cluster}/console/session/[^/?]+\\?mode=observer$`));
   await expect(terminalText(observer)).toContainText('first-42');
   await expect(terminalText(owner)).toContainText(`observer-${stamp} joined the session as observer`);

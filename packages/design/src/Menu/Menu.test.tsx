@@ -69,3 +69,17 @@ test('items with `to` are links', async () => {
   );
   expect(screen.getByRole('menuitem', { name: 'Logout' }).tagName).toBe('BUTTON');
 });
+
+test('a trigger whose text is the same on every row takes an accessible name of its own, as does its list', async () => {
+  renderWithTheme(
+    <>
+      <Menu label="Join" accessibleName="Join web-1" items={[{ label: 'Observer', to: '/join/web-1' }]} />
+      <Menu label="Join" accessibleName="Join db-1" items={[{ label: 'Observer', to: '/join/db-1' }]} />
+    </>,
+  );
+  expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Join', 'Join']);
+  await userEvent.click(screen.getByRole('button', { name: 'Join db-1' }));
+  const list = await screen.findByRole('menu', { name: 'Join db-1' });
+  expect(screen.getByRole('menuitem', { name: 'Observer' })).toHaveAttribute('href', '/join/db-1');
+  expect(list).toBeInTheDocument();
+});

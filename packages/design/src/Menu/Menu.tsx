@@ -31,6 +31,8 @@ export type MenuItem = {
 export type MenuProps = {
   /** The trigger's text, or its accessible name when `icon` makes it icon-only. */
   label: string;
+  /** The trigger's accessible name when its text alone would be ambiguous (a "Join" on every row). */
+  accessibleName?: string;
   items: MenuItem[];
   icon?: IconProps['icon'];
   kind?: ButtonKind;
@@ -79,6 +81,7 @@ const Item = styled.button<{ $danger?: boolean }>`
  */
 export function Menu({
   label,
+  accessibleName,
   items,
   icon,
   kind = 'border',
@@ -115,7 +118,7 @@ export function Menu({
   const trigger: ReactNode = icon ? (
     <ButtonIcon ref={refs.setReference} icon={icon} aria-label={label} {...getReferenceProps()} />
   ) : (
-    <Button ref={refs.setReference} kind={kind} size={size} {...getReferenceProps()}>
+    <Button ref={refs.setReference} kind={kind} size={size} aria-label={accessibleName} {...getReferenceProps()}>
       {label}
       <Icon icon={Icons.ChevronDown} />
     </Button>
@@ -125,7 +128,7 @@ export function Menu({
       {trigger}
       {open ? (
         <FloatingFocusManager context={context} modal={false} initialFocus={-1} guards={false}>
-          <List ref={refs.setFloating} style={floatingStyles} aria-label={label} {...getFloatingProps()}>
+          <List ref={refs.setFloating} style={floatingStyles} aria-label={accessibleName ?? label} {...getFloatingProps()}>
             {items.map((item, i) => (
               <Item
                 key={item.label}

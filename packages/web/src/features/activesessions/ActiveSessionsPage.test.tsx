@@ -1,6 +1,7 @@
 import { activeSessionFixture } from '@portcullis/gateway/wire';
 import { apiPaths, type AclArea, type ParticipantMode } from '@portcullis/shared';
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -28,6 +29,14 @@ async function renderSessions(areas: AclArea[] = ['activeSessions'], page = <Act
   });
 }
 
+/** The join links a session's Join menu offers, by mode title, opening it first. */
+async function joinLinks(resourceName: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Join ${resourceName}` }));
+  const menu = await screen.findByRole('menu', { name: `Join ${resourceName}` });
+  const links = within(menu).getAllByRole('menuitem');
+  return Object.fromEntries(links.map((l) => [l.textContent, l.getAttribute('href')]));
+}
+
 test('lists live sessions with their parties and offers to join in the modes the roles allow', async () => {
   server.use(
     http.get(apiPaths.sessions, ({ params }) => {
@@ -36,14 +45,14 @@ test('lists live sessions with their parties and offers to join in the modes the
     }),
   );
   await renderSessions();
-  const observe = await screen.findByRole('link', { name: 'Join web-1 as observer' });
-  expect(observe).toHaveAttribute('href', '/web/cluster/prod/console/session/s1?mode=observer');
-  expect(screen.getByRole('link', { name: 'Join web-1 as peer' })).toHaveAttribute('href', '/web/cluster/prod/console/session/s1?mode=peer');
-  expect(screen.queryByRole('link', { name: /as moderator/ })).toBeNull();
-  const row = observe.closest('tr')!;
+  expect(await joinLinks('web-1')).toEqual({
+    Observer: '/web/cluster/prod/console/session/s1?mode=observer',
+    Peer: '/web/cluster/prod/console/session/s1?mode=peer',
+  });
+  const row = screen.getByRole('button', { name: 'Join web-1' }).closest('tr')!;
   for (const text of ['ssh', 'root', 'alice, bob', '1 minute 30 seconds']) expect(within(row).getByText(text)).toBeInTheDocument();
   const other = screen.getByText('db-1').closest('tr')!;
-  expect(within(other).queryByText('not allowed')).toBeNull();
+  expect(within(other).queryByRole('button', { name: /^Join/ })).toBeNull();
   expect(within(other).getByText(/^Your roles have no join_sessions rule that matches this session’s owner roles and kind \(ssh\)/)).toBeInTheDocument();
 });
 
@@ -51,7 +60,7 @@ test('a session’s duration is counted to the clock the page is given', async (
   const started = { ...session('s1', 'web-1', ['observer']), created: '2026-01-01T10:00:00Z' };
   server.use(http.get(apiPaths.sessions, () => HttpResponse.json({ sessions: [started] })));
   await renderSessions(['activeSessions'], <ActiveSessionsPage now={() => Date.parse('2026-01-01T10:12:00Z')} />);
-  const row = (await screen.findByRole('link', { name: 'Join web-1 as observer' })).closest('tr')!;
+  const row = (await screen.findByRole('button', { name: 'Join web-1' })).closest('tr')!;
   expect(within(row).getByText('12 minutes')).toBeInTheDocument();
 });
 
@@ -65,7 +74,7 @@ test('each session offers to lock its owner, only to a user who may create locks
 test('without the right to create locks no session offers a Lock action', async () => {
   server.use(http.get(apiPaths.sessions, () => HttpResponse.json({ sessions: [session('s1', 'web-1', ['observer'])] })));
   await renderSessions(['activeSessions']);
-  await screen.findByRole('link', { name: 'Join web-1 as observer' });
+  await screen.findByRole('button', { name: 'Join web-1' });
   expect(screen.queryByRole('link', { name: /^Lock/ })).toBeNull();
 });
 
@@ -74,6 +83,5 @@ test('a desktop session is joined on its desktop page as an observer, as the ses
   const desktop = { ...session('d1', 'unused', ['observer', 'peer']), kind: 'desktop' as const, login: 'Administrator', desktop_name: 'win-1' };
   server.use(http.get(apiPaths.sessions, () => HttpResponse.json({ sessions: [desktop] })));
   await renderSessions();
-  expect(await screen.findByRole('link', { name: 'Join win-1 as observer' })).toHaveAttribute('href', '/web/cluster/prod/desktops/win-1/Administrator?sid=d1');
-  expect(screen.queryByRole('link', { name: 'Join win-1 as peer' })).toBeNull();
+  expect(await joinLinks('win-1')).toEqual({ Observer: '/web/cluster/prod/desktops/win-1/Administrator?sid=d1' });
 });

@@ -1,4 +1,4 @@
-import { Alert, ButtonLink, DataTable, EmptyState, Flex, H1, Icons, Text } from '@portcullis/design';
+import { Alert, DataTable, EmptyState, H1, Icons, Menu, Text } from '@portcullis/design';
 import {
   apiPaths,
   compilePath,
@@ -104,19 +104,14 @@ export default function ActiveSessionsPage({ now = Date.now }: ActiveSessionsPag
             headerText: 'Join',
             render: (s) =>
               joinModes(s).length ? (
-                <Flex gap={2}>
-                  {joinModes(s).map((mode) => (
-                    <ButtonLink
-                      key={mode}
-                      kind="border"
-                      size="small"
-                      href={joinHref(clusterId, s, mode)}
-                      aria-label={`Join ${s.resourceName} as ${mode}`}
-                    >
-                      {modeTitles[mode]}
-                    </ButtonLink>
-                  ))}
-                </Flex>
+                // One Join per row, its modes behind it, keeps the row narrow however many modes the roles allow.
+                <Menu
+                  label="Join"
+                  accessibleName={`Join ${s.resourceName}`}
+                  size="small"
+                  linkAs={Link}
+                  items={joinModes(s).map((mode) => ({ label: modeTitles[mode], to: joinHref(clusterId, s, mode) }))}
+                />
               ) : (
                 <Text typography="body3" color="text.muted">
                   {joinRefusal(s.kind)}
