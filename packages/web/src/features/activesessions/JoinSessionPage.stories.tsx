@@ -1,35 +1,14 @@
-import { compilePath, encodeControl, type SessionInfo, webRoutes } from '@portcullis/shared';
+import { compilePath, encodeControl, webRoutes } from '@portcullis/shared';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { StoryConsole, storyStore } from '../../stories/storyGateway';
 import { StorySocket } from '../../stories/storySocket';
-import { showsTextUnfocused } from '../console/terminalStory';
+import { showsTextUnfocused, storySession } from '../console/terminalStory';
 import JoinSessionPage from './JoinSessionPage';
 
 const meta: Meta = { title: 'Console/Join Session', parameters: { layout: 'fullscreen' } };
 export default meta;
 
-const party = (user: string) => ({
-  id: `party-${user}`,
-  user,
-  remote_addr: '10.0.0.9',
-  server_id: 'web-1-id',
-  last_active: '2026-01-01T10:00:00Z',
-});
-
-const session: SessionInfo = {
-  kind: 'ssh',
-  id: '5b1e0c2a-7d4f-4e9b-8a61-3c2f0e9d7b15',
-  namespace: 'default',
-  login: 'root',
-  server_id: 'web-1-id',
-  server_hostname: 'web-1',
-  server_addr: '10.0.0.1:22',
-  cluster_name: 'localhost',
-  created: '2026-01-01T10:00:00Z',
-  last_active: '2026-01-01T10:00:00Z',
-  terminal_params: { w: 100, h: 24 },
-  parties: [party('alice'), party('bob')],
-};
+const session = storySession('5b1e0c2a-7d4f-4e9b-8a61-3c2f0e9d7b15', { w: 100, h: 24 });
 
 // The owner's screen as the joiner first sees it: a prompt and what alice is doing.
 const esc = '\u001b[';

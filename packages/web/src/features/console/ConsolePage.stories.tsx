@@ -1,35 +1,14 @@
-import { encodeControl, type SessionInfo } from '@portcullis/shared';
+import { encodeControl } from '@portcullis/shared';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { StoryConsole, storyStore } from '../../stories/storyGateway';
 import { StorySocket } from '../../stories/storySocket';
 import ConsolePage from './ConsolePage';
-import { showsTextUnfocused } from './terminalStory';
+import { showsTextUnfocused, storySession } from './terminalStory';
 
 const meta: Meta = { title: 'Console/Terminal', parameters: { layout: 'fullscreen' } };
 export default meta;
 
-const party = (user: string) => ({
-  id: `party-${user}`,
-  user,
-  remote_addr: '10.0.0.9',
-  server_id: 'web-1-id',
-  last_active: '2026-01-01T10:00:00Z',
-});
-
-const session: SessionInfo = {
-  kind: 'ssh',
-  id: '4f8e2c1a-9b7d-4e61-a3c5-0d2f6b8e1a97',
-  namespace: 'default',
-  login: 'root',
-  server_id: 'web-1-id',
-  server_hostname: 'web-1',
-  server_addr: '10.0.0.1:22',
-  cluster_name: 'localhost',
-  created: '2026-01-01T10:00:00Z',
-  last_active: '2026-01-01T10:00:00Z',
-  terminal_params: { w: 120, h: 30 },
-  parties: [party('alice'), party('bob')],
-};
+const session = storySession('4f8e2c1a-9b7d-4e61-a3c5-0d2f6b8e1a97', { w: 120, h: 30 });
 
 // A prompt and a coloured listing, so the story shows the terminal's palette in each theme.
 const esc = '\u001b[';

@@ -8,7 +8,7 @@ import type { RecordingDetails } from './useRecordingDetails';
 const detailsOf = (r: DesktopRecordingHeader): RecordingDetails => ({
   started: new Date(r.startTime),
   durationMs: r.durationMs,
-  session: { users: [r.user], hostname: r.desktopName },
+  session: { users: r.user, hostname: r.desktopName },
 });
 
 /** A desktop session's recording, replayed into noVNC, under a header with the session's details. */
