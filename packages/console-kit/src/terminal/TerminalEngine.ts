@@ -9,6 +9,7 @@ import {
   resizeDebounceMs,
   type SessionInfo,
   terminalAckEveryBytes,
+  terminalWindowBytes,
 } from '@portcullis/shared';
 import type { AskSecondFactor } from '../mfa/SecondFactorPrompt';
 import { debounce, type Debounced } from './debounce';
@@ -70,14 +71,19 @@ export type FileTransferSpec = Pick<FileTransferRequest, 'download' | 'location'
 type MfaChallengeMessage = Extract<ControlMessage, { type: 'mfa-challenge' }>;
 
 const OPEN = 1;
+/** A flood is drawn about 20 times a second: smooth enough to watch, a third of the cost of every frame. */
+const streamIntervalMs = 50;
+/** Several screenfuls: output this large per write is streaming, not someone's typing being echoed. */
+const streamingBytes = 16 * 1024;
 const red = (text: string) => `\r\n\x1b[31m${text}\x1b[0m\r\n`;
 
 /**
  * One terminal session: xterm on one side, the gateway's websocket on the other (protocol in shared's terminal).
  *
  * Keystrokes go out as binary frames at once, never queued behind output, so Ctrl-C is prompt. Output is batched
- * (outputBatchMs) into xterm and acknowledged only after xterm has parsed it; the gateway stops at its window of
- * unacknowledged bytes, so a flood cannot pile up in the tab. Size changes are debounced (resizeDebounceMs).
+ * (outputBatchMs, and paced while it streams) into xterm and acknowledged as it arrives while the tab's unparsed
+ * backlog is small, else only as xterm parses it; the gateway stops at its window of unacknowledged bytes, so a
+ * flood cannot pile up in the tab. Size changes are debounced (resizeDebounceMs).
  */
 export class TerminalEngine {
   private readonly encoder = new TextEncoder();
@@ -85,7 +91,7 @@ export class TerminalEngine {
   private readonly sendResize: Debounced<[number, number]>;
   private readonly subscriptions: Disposable[];
   private status: TerminalStatus = 'connecting';
-  /** Parsed bytes not yet acknowledged; sent once they reach terminalAckEveryBytes. */
+  /** Credited bytes not yet acknowledged; sent once they reach terminalAckEveryBytes. */
   private unacknowledged = 0;
 
   constructor(private readonly options: TerminalEngineOptions) {
@@ -94,8 +100,10 @@ export class TerminalEngine {
     this.batcher = new OutputBatcher({
       sink: { write: (data, done) => terminal.write(data, done) },
       batchMs: outputBatchMs,
-      maxBatchBytes: terminalAckEveryBytes,
-      onConsumed: (bytes) => this.acknowledge(bytes),
+      streamIntervalMs,
+      streamingBytes,
+      maxBacklogBytes: terminalWindowBytes,
+      onCredit: (bytes) => this.acknowledge(bytes),
     });
     this.sendResize = debounce((w: number, h: number) => this.sendControl({ type: 'resize', w, h }), resizeDebounceMs);
     this.subscriptions = [

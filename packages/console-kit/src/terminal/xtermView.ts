@@ -4,6 +4,7 @@ import { WebglAddon } from '@xterm/addon-webgl';
 import { type ITheme, Terminal } from '@xterm/xterm';
 import { clipboardKeyHandler } from './clipboardKeys';
 import { loadRenderer, type RendererKind } from './renderer';
+import { webglDrawsInSoftware } from './softwareGpu';
 
 export interface XtermView {
   terminal: Terminal;
@@ -22,7 +23,7 @@ export interface XtermViewOptions {
   onRendererChange?: (kind: RendererKind) => void;
 }
 
-/** Opens an xterm in `container`, sized to it, on the WebGL renderer when available. */
+/** Opens an xterm in `container`, sized to it, on the WebGL renderer when a GPU draws it. */
 export function openXterm(container: HTMLElement, options: XtermViewOptions): XtermView {
   const terminal = new Terminal({
     scrollback: options.scrollback,
@@ -37,10 +38,12 @@ export function openXterm(container: HTMLElement, options: XtermViewOptions): Xt
   terminal.open(container);
   const view: XtermView = {
     terminal,
-    renderer: loadRenderer(terminal, () => new WebglAddon(), (kind) => {
-      view.renderer = kind;
-      options.onRendererChange?.(kind);
-    }),
+    renderer: webglDrawsInSoftware()
+      ? 'dom'
+      : loadRenderer(terminal, () => new WebglAddon(), (kind) => {
+          view.renderer = kind;
+          options.onRendererChange?.(kind);
+        }),
     fit: () => {
       // A hidden tab has no size; fitting it would shrink the remote terminal to nothing.
       if (container.offsetWidth > 0 && container.offsetHeight > 0) fitAddon.fit();
