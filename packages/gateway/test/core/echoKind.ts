@@ -1,7 +1,8 @@
 /**
  * A test-only resource kind, built the way a new kind is: a kind, a connector and a route, registered through
  * the resources' public interface, with no change to the terminal, the session core or any other kind. Its
- * resources are in memory and its channel upper-cases what it is sent, ending on "exit".
+ * resources are in memory and its channel upper-cases what it is sent, ending on "exit"; sent "burst", it also
+ * answers in three chunks at once.
  */
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
@@ -38,6 +39,7 @@ function echoChannel(): Channel {
     write: (input) => {
       const text = input.toString();
       events.emit('data', Buffer.from(text.toUpperCase()));
+      if (text.startsWith('burst')) for (const word of ['one ', 'two ', 'three']) events.emit('data', Buffer.from(word));
       if (text.includes('exit')) end({ code: 0 });
     },
     resize: () => undefined,

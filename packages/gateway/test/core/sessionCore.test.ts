@@ -61,6 +61,16 @@ describe('a resource kind is a folder: a test-only kind registered through the p
     expect(makeRecording(row)).toMatchObject({ sid, playable: true, description: 'play' });
   });
 
+  it('delivers the output of one turn of the event loop as one message, in order', async () => {
+    const t = await open('echoer');
+    await t.waitFor(/echo ready/);
+    t.type('burst\r');
+    await t.waitFor(/three/);
+    expect(t.outputMessages.at(-1)).toBe('BURST\rone two three');
+    t.type('exit\r');
+    await t.closed;
+  });
+
   it('refuses a login the kind does not allow, in the socket and in the audit log', async () => {
     const t = await open('root');
     await t.closed;

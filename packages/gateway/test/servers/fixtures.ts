@@ -110,6 +110,8 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
 /** A headless terminal client: collects output, acknowledges it as it arrives, records control messages. */
 export class TerminalClient {
   output = '';
+  /** Each data message's text, as the messages came. */
+  readonly outputMessages: string[] = [];
   readonly controls: ControlMessage[] = [];
   readonly closed: Promise<void>;
   private constructor(readonly socket: WebSocket) {
@@ -117,7 +119,9 @@ export class TerminalClient {
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const frame = decodeFrame(isBinary ? new Uint8Array(data) : data.toString());
       if (frame.kind === 'data') {
-        this.output += Buffer.from(frame.data).toString();
+        const text = Buffer.from(frame.data).toString();
+        this.output += text;
+        this.outputMessages.push(text);
         socket.send(encodeControl({ type: 'ack', bytes: frame.data.length }));
       } else {
         this.controls.push(frame.message);

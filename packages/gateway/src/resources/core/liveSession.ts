@@ -84,6 +84,12 @@ export class LiveSession {
    * output waits here. Nothing is acknowledged meanwhile, so the channel stops at its window and this stays small.
    */
   private gate?: { chunks: Buffer[]; bytes: number };
+  /**
+   * Output that arrived in this turn of the event loop, delivered as one chunk at its end: a flood comes as many
+   * small frames of the tunnel, and each delivery costs a recording write and a websocket message per party
+   * (and the browser a message event and a parse).
+   */
+  private turnOutput: Buffer[] = [];
   /** Whether a moderated session has ever run: it then pauses or ends when a moderator leaves, rather than waits. */
   private started = false;
   private readonly approvals = new TransferApprovals();
@@ -101,7 +107,7 @@ export class LiveSession {
     this.credited = this.screen ? withCreditGate(channel, this.screen) : channel;
     // Listening before anything is awaited: output that arrives while the recording files are being
     // created waits in memory for them, chained so it stays in order.
-    channel.onData((chunk) => (this.gate ? this.holdOutput(chunk) : this.deliver(chunk)));
+    channel.onData((chunk) => (this.gate ? this.holdOutput(chunk) : this.gather(chunk)));
     channel.onExit((exit) => this.finish(exit));
     const party: Party = { id: owner.partyId, user: session.owner, mode: 'owner', roles: owner.roles, socket: owner.socket };
     this.parties.set(party.id, party);
@@ -117,6 +123,19 @@ export class LiveSession {
   /** Uses up an approved file-transfer request of this session for exactly this transfer: undefined, or why not. */
   useTransferApproval(requestId: string, requester: string, spec: TransferSpec): string | undefined {
     return this.approvals.use(requestId, requester, spec);
+  }
+
+  private gather(chunk: Buffer): void {
+    this.turnOutput.push(chunk);
+    if (this.turnOutput.length === 1) setImmediate(() => this.deliverGathered());
+  }
+
+  /** Delivers the output gathered so far; called before anything that must come after it (a notice, the end). */
+  private deliverGathered(): void {
+    const chunks = this.turnOutput;
+    if (chunks.length === 0 || this.done) return;
+    this.turnOutput = [];
+    this.deliver(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
   }
 
   private deliver(chunk: Buffer): void {
@@ -242,6 +261,7 @@ export class LiveSession {
   }
 
   private broadcast(text: Buffer, control: ControlMessage): void {
+    this.deliverGathered();
     for (const party of this.parties.values()) {
       if (party.socket.readyState !== party.socket.OPEN) continue;
       party.socket.send(text, { binary: true });
@@ -282,6 +302,7 @@ export class LiveSession {
     const ending = unmet.find((u) => u.policy.onLeave === 'terminate');
     const who = left ? `moderator ${left.user} left` : 'a moderator left';
     if (ending) return this.terminate(`the session was ended because ${who}: policy ${ending.policy.name}`);
+    this.deliverGathered();
     this.gate = { chunks: [], bytes: 0 };
     this.tell(`the session is paused: ${waitingText(unmet)}`);
   }
@@ -297,6 +318,7 @@ export class LiveSession {
 
   /** A short notice in every party's terminal. */
   private tell(text: string): void {
+    this.deliverGathered();
     for (const party of this.parties.values()) {
       if (party.socket.readyState === party.socket.OPEN && !party.held) party.socket.send(notice(text), { binary: true });
     }
@@ -351,6 +373,7 @@ export class LiveSession {
    */
   terminate(message: string): void {
     if (this.done) return;
+    this.deliverGathered();
     this.terminatedBecause = message;
     for (const party of this.parties.values()) sendControl(party.socket, { type: 'error', message });
     this.o.channel.close();
@@ -371,6 +394,7 @@ export class LiveSession {
 
   private finish(exit: ChannelExit): void {
     if (this.done) return;
+    this.deliverGathered();
     // Read before the parties are let go: a moderated session that never started says which policy was not met.
     const neverStarted = this.moderated && !this.started ? waitingText(this.unmet()) : undefined;
     this.done = true;
