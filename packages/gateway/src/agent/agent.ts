@@ -138,13 +138,16 @@ export class Agent extends EventEmitter<AgentEvents> {
     let addr = '';
     socket.on('upgrade', (response) => (addr = localAddressOf(response)));
     socket.on('open', () => {
-      const mux = new Mux(socket, 'agent');
+      const mux = new Mux(socket, 'agent', this.log);
       this.mux = mux;
       mux.on('message', (message) => this.onMessage(message));
       mux.on('stream', (stream, request) => void this.onStream(stream, request));
       mux.send(this.hello(addr));
     });
-    socket.on('error', (err) => this.log(`connection to ${url.host} failed: ${err.message}`));
+    // Once the tunnel is up, its mux logs why it ended.
+    socket.on('error', (err) => {
+      if (!this.mux) this.log(`connection to ${url.host} failed: ${err.message}`);
+    });
     socket.on('close', (code, reason) => {
       this.mux = undefined;
       const why = reason.toString() || `code ${code}`;

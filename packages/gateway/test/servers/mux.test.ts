@@ -14,8 +14,9 @@ async function pair(): Promise<{ gateway: Mux; agent: Mux; close: () => Promise<
   const [socket] = await accepted;
   await once(client, 'open');
   return {
-    gateway: new Mux(socket, 'gateway'),
-    agent: new Mux(client, 'agent'),
+    // Each test's teardown cuts the connection: why is the business of the tests that look.
+    gateway: new Mux(socket, 'gateway', () => undefined),
+    agent: new Mux(client, 'agent', () => undefined),
     close: async () => {
       client.terminate();
       await new Promise((r) => server.close(r));
@@ -135,6 +136,30 @@ describe('tunnel multiplexing', () => {
     expect(await got).toBe('still moving');
   });
 
+  test('many busy streams keep little queued on the socket, so a message sent after them is not held up behind them all', async () => {
+    const streams = 40;
+    const inbound: MuxStream[] = [];
+    ends.agent.on('stream', (s) => {
+      s.accept();
+      inbound.push(s);
+    });
+    const outs = Array.from({ length: streams }, (_, n) => ends.gateway.open({ n }));
+    await eventually(async () => inbound.length === streams, 'every stream');
+    let received = 0;
+    let receivedBeforeProbe = -1;
+    for (const s of inbound) s.on('data', (d) => (received += d.length));
+    ends.agent.once('message', () => (receivedBeforeProbe = received));
+    // Each stream sends its whole window at once, as a shell does when it prints a large file.
+    for (const out of outs) out.write(Buffer.alloc(streamWindowBytes, 1));
+    const socket = (ends.gateway as unknown as { socket: WebSocket }).socket;
+    expect(socket.bufferedAmount).toBeLessThanOrEqual(4 * 1024 * 1024 + 64 * 1024);
+    ends.gateway.send({ type: 'probe' });
+    await eventually(async () => received === streams * streamWindowBytes, 'every stream’s data');
+    // Without the bound the probe came after all 40 MiB; now after at most the 4 MiB the peer had not yet read.
+    expect(receivedBeforeProbe).toBeGreaterThanOrEqual(0);
+    expect(receivedBeforeProbe).toBeLessThanOrEqual(4 * 1024 * 1024 + 64 * 1024);
+  });
+
   test('frames sent before the acceptor is ready are held, not lost', async () => {
     const pending = new Promise<MuxStream>((resolve) => ends.agent.once('stream', resolve));
     const out = ends.gateway.open({});
@@ -174,7 +199,39 @@ describe('tunnel multiplexing', () => {
     const closed = once(out, 'close');
     ends.agent.close(1000, 'agent stopping');
     const [reason] = (await closed) as [string];
-    expect(reason).toMatch(/tunnel closed/);
+    expect(reason).toBe('tunnel closed: closed by the peer (1000: agent stopping)');
+  });
+
+  test('a tunnel that drops is logged once on each end with why, one closed normally is not', async () => {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await once(server, 'listening');
+    const connect = async () => {
+      const accepted = once(server, 'connection') as Promise<[WebSocket]>;
+      const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const [socket] = await accepted;
+      await once(client, 'open');
+      const logged: string[] = [];
+      return { logged, gateway: new Mux(socket, 'gateway', (line) => logged.push(`gateway: ${line}`)), agent: new Mux(client, 'agent', (line) => logged.push(`agent: ${line}`)), client };
+    };
+    try {
+      const dropped = await connect();
+      const incoming = acceptedStream(dropped.agent);
+      dropped.gateway.open({});
+      await incoming;
+      dropped.agent.close(1002, 'protocol error: tunnel frame too short (2 bytes)');
+      await eventually(async () => dropped.gateway.isClosed, 'the gateway end to close');
+      expect(dropped.logged.sort()).toEqual([
+        'agent: tunnel closed (agent end, 1 open streams ended with it): closed by this side (1002: protocol error: tunnel frame too short (2 bytes))',
+        'gateway: tunnel closed (gateway end, 1 open streams ended with it): closed by the peer (1002: protocol error: tunnel frame too short (2 bytes))',
+      ]);
+
+      const stopped = await connect();
+      stopped.agent.close(1000, 'agent stopping');
+      await eventually(async () => stopped.gateway.isClosed, 'the gateway end to close');
+      expect(stopped.logged).toEqual([]);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   test('keep-alive cuts a silent peer, but not one whose pongs are held up behind the data it is sending', async () => {
@@ -185,8 +242,9 @@ describe('tunnel multiplexing', () => {
     const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, { autoPong: false });
     const [socket] = await accepted;
     await once(client, 'open');
-    const gateway = new Mux(socket, 'gateway');
-    const agent = new Mux(client, 'agent');
+    const logged: string[] = [];
+    const gateway = new Mux(socket, 'gateway', (line) => logged.push(line));
+    const agent = new Mux(client, 'agent', () => undefined);
     try {
       gateway.keepAlive(100);
       const sending = setInterval(() => agent.send({ type: 'busy' }), 20);
@@ -196,6 +254,7 @@ describe('tunnel multiplexing', () => {
       expect(gateway.isClosed).toBe(false);
       clearInterval(sending);
       await eventually(async () => gateway.isClosed, 'the silent peer to be cut');
+      expect(logged).toEqual(['tunnel closed (gateway end, 0 open streams ended with it): keep-alive timeout: nothing from the peer for 3 intervals of 100 ms, pinged each time']);
     } finally {
       client.terminate();
       await new Promise((r) => server.close(r));

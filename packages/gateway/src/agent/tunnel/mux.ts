@@ -4,6 +4,35 @@ import type WebSocket from 'ws';
 import { decodeFrame, encodeFrame, encodeJson, encodeWindow, FrameType, type Frame } from './frames';
 import { MuxStream, type StreamCarrier } from './stream';
 
+/**
+ * Close codes of a tunnel ended on purpose (stopping, going away, or a closing handshake without a code): the peer
+ * or this side said so, nothing to log.
+ */
+const normalCloseCodes = new Set([1000, 1001, 1005]);
+
+const warn = (message: string) => process.emitWarning(message);
+
+/**
+ * Stream data sent that the peer has not yet been seen to read, past which streams wait their turn (see
+ * claimRoom). Without a bound, every busy stream sent its whole window at once, and what either end sent after
+ * that (a keystroke's echo, a window frame, a ping) queued behind hundreds of megabytes: the far end's
+ * keep-alive then heard nothing for several intervals and cut the tunnel, with every session on it. Bounding
+ * only what this process holds is not enough: the kernel's socket buffers grow to tens of megabytes.
+ */
+const flightBytes = 4 * 1024 * 1024;
+/**
+ * A ping goes out after each this many bytes of stream data; its pong, which the peer's websocket sends when
+ * it reads the ping (after everything before it), shows how much the peer has read.
+ */
+const probeEveryBytes = flightBytes / 8;
+
+/**
+ * Intervals of silence after which keep-alive gives a peer up. A peer's event loop may be held up for seconds
+ * (a gateway ending thousands of sessions at once): one silent interval is not yet proof that it is gone, and
+ * cutting the tunnel would end every session on it.
+ */
+const silentIntervals = 3;
+
 export interface MuxEvents {
   /** A connection message on stream 0 (hello, welcome, heartbeat ...). */
   message: [Record<string, unknown>];
@@ -22,17 +51,31 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
   private closed = false;
   /** Whether the websocket's TCP socket is corked until the end of this event-loop turn (see corkForTurn()). */
   private corked = false;
+  /** Why this side is cutting the connection, for the close that follows (the socket only reports 1006). */
+  private cutBecause: string | undefined;
+  /** Stream data bytes sent in all, and how many of them the peer has been seen to read (see flightBytes). */
+  private sentBytes = 0;
+  private readBytes = 0;
+  private probedAt = 0;
+  /** Streams with data waiting for room on the connection, in the order they asked. */
+  private readonly waiting = new Map<number, MuxStream>();
 
+  /**
+   * `log` is told once why the tunnel ended, unless either side closed it normally (stopping, going away):
+   * every session on it ends too, and without the reason a dropped tunnel cannot be told from a stopped peer.
+   */
   constructor(
     private readonly socket: WebSocket,
-    side: 'gateway' | 'agent',
+    private readonly side: 'gateway' | 'agent',
+    private readonly log: (message: string) => void = warn,
   ) {
     super();
     this.nextId = side === 'gateway' ? 1 : 2;
     socket.binaryType = 'nodebuffer';
     socket.on('message', (data: Buffer, isBinary: boolean) => this.receive(data, isBinary));
-    socket.on('close', (code: number, reason: Buffer) => this.shutdown(`tunnel closed (${code}${reason.length ? `: ${reason.toString()}` : ''})`));
-    socket.on('error', (err: Error) => this.shutdown(`tunnel error: ${err.message}`));
+    socket.on('close', (code: number, reason: Buffer) => this.shutdown(this.cutBecause ?? closedByPeer(code, reason.toString()), !normalCloseCodes.has(code)));
+    socket.on('error', (err: Error) => this.shutdown(`socket error: ${err.message}`, true));
+    socket.on('pong', (data: Buffer) => this.peerRead(data));
   }
 
   get isClosed(): boolean {
@@ -59,17 +102,17 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
   }
 
   /**
-   * Pings the peer every `everyMs` and cuts the connection when nothing (no pong, no message) came from it for a
-   * whole interval, so a peer that vanished without closing (a pulled cable, a killed VM) is noticed. `tick` runs
-   * each time.
+   * Pings the peer every `everyMs` and cuts the connection when nothing (no pong, no message) came from it for
+   * silentIntervals intervals in a row, so a peer that vanished without closing (a pulled cable, a killed VM) is
+   * noticed. `tick` runs each time.
    */
   keepAlive(everyMs: number, tick?: () => void): void {
-    let alive = true;
-    const heard = () => (alive = true);
+    let silent = 0;
+    const heard = () => (silent = 0);
     this.socket.on('pong', heard);
     // Any message proves the peer alive too: under load its pong waits behind the stream data it queued before
-    // our ping (up to a window per stream, hundreds of megabytes with many busy sessions), which can take longer
-    // than an interval to arrive; cutting the tunnel then would end every one of those sessions.
+    // our ping, which can take longer than an interval to arrive; cutting the tunnel then would end every one
+    // of those sessions.
     this.socket.on('message', heard);
     let last = performance.now();
     const timer = setInterval(() => {
@@ -77,11 +120,13 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
       // meanwhile, so the peer's pong may be read just after this. Its silence proves nothing yet.
       const late = performance.now() - last > everyMs * 1.5;
       last = performance.now();
-      if (!alive && !late) {
+      if (silent >= silentIntervals && !late) {
+        this.cutBecause = `keep-alive timeout: nothing from the peer for ${silentIntervals} intervals of ${everyMs} ms, pinged each time`;
         this.socket.terminate();
         return;
       }
-      alive = false;
+      // `silent` counts the pings sent since the peer was last heard; after a late tick, from this one.
+      silent = late ? 1 : silent + 1;
       if (this.socket.readyState === this.socket.OPEN) this.socket.ping();
       tick?.();
     }, everyMs);
@@ -90,12 +135,12 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
 
   close(code = 1000, reason = ''): void {
     this.socket.close(code, reason);
-    this.shutdown(reason || 'closed');
+    this.shutdown(`closed by this side (${code}${reason ? `: ${reason}` : ''})`, !normalCloseCodes.has(code));
   }
 
   // ---- StreamCarrier ----
   sendData(stream: number, chunk: Buffer): void {
-    this.write(encodeFrame(FrameType.data, stream, chunk));
+    this.write(encodeFrame(FrameType.data, stream, chunk), true);
   }
   sendWindow(stream: number, bytes: number): void {
     this.write(encodeFrame(FrameType.window, stream, encodeWindow(bytes)));
@@ -111,12 +156,46 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
   }
   forget(stream: number): void {
     this.streams.delete(stream);
+    this.waiting.delete(stream);
   }
 
-  private write(frame: Buffer): void {
+  /**
+   * Data goes out while less than flightBytes of it is unread by the peer, and streams that found no room take
+   * turns, a frame each, as the peer reads: a flood on one stream delays the others by at most flightBytes.
+   * Control frames (windows, ends, resets, connection messages) never wait.
+   */
+  claimRoom(stream: MuxStream): boolean {
+    if (!this.waiting.size && this.hasRoom()) return true;
+    this.waiting.set(stream.id, stream);
+    return false;
+  }
+
+  private hasRoom(): boolean {
+    return this.sentBytes - this.readBytes < flightBytes;
+  }
+
+  /** A pong: a probe's says how much stream data the peer had read when it answered (keep-alive's say nothing). */
+  private peerRead(data: Buffer): void {
+    const read = Number(data.toString());
+    if (!Number.isSafeInteger(read) || read <= this.readBytes || read > this.sentBytes) return;
+    this.readBytes = read;
+    // A stream that resumes and still has data goes back in line at the end, so this takes turns in order.
+    for (const [id, stream] of this.waiting) {
+      if (!this.hasRoom() || this.closed) return;
+      this.waiting.delete(id);
+      stream.resume();
+    }
+  }
+
+  private write(frame: Buffer, data = false): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.corkForTurn();
     this.socket.send(frame);
+    if (!data) return;
+    this.sentBytes += frame.length;
+    if (this.sentBytes - this.probedAt < probeEveryBytes) return;
+    this.probedAt = this.sentBytes;
+    this.socket.ping(String(this.sentBytes));
   }
 
   /**
@@ -145,7 +224,7 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
       if (!isBinary) throw new Error('tunnel frames must be binary');
       frame = decodeFrame(data);
     } catch (err) {
-      this.close(1002, (err as Error).message);
+      this.close(1002, `protocol error: ${(err as Error).message}`);
       return;
     }
     try {
@@ -154,7 +233,7 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
       // A malformed payload on one stream resets that stream, never the whole tunnel.
       const stream = this.streams.get(frame.stream);
       if (stream) stream.reset(`bad frame: ${(err as Error).message}`);
-      else if (frame.stream === 0) this.close(1002, `bad connection message: ${(err as Error).message}`);
+      else if (frame.stream === 0) this.close(1002, `protocol error: bad connection message: ${(err as Error).message}`);
     }
   }
 
@@ -190,13 +269,22 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
     }
   }
 
-  private shutdown(reason: string): void {
+  private shutdown(reason: string, logged: boolean): void {
     if (this.closed) return;
     this.closed = true;
-    for (const stream of [...this.streams.values()]) stream.abort(reason);
+    this.waiting.clear();
+    if (logged) this.log(`tunnel closed (${this.side} end, ${this.streams.size} open streams ended with it): ${reason}`);
+    const why = `tunnel closed: ${reason}`;
+    for (const stream of [...this.streams.values()]) stream.abort(why);
     this.streams.clear();
-    this.emit('close', reason);
+    this.emit('close', why);
   }
+}
+
+function closedByPeer(code: number, reason: string): string {
+  // ws reports 1006 for a connection that ended without a closing handshake: the peer died or the network cut it.
+  if (code === 1006) return 'the connection dropped without a closing handshake (1006)';
+  return `closed by the peer (${code}${reason ? `: ${reason}` : ''})`;
 }
 
 function parseObject(payload: Buffer): Record<string, unknown> {

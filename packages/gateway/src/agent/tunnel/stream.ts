@@ -8,6 +8,11 @@ export interface StreamCarrier {
   sendEnd(stream: number): void;
   sendReset(stream: number, reason: string): void;
   forget(stream: number): void;
+  /**
+   * Whether `stream` may send a data frame now. When not, the carrier puts it in line and calls its resume()
+   * once the connection has room for it.
+   */
+  claimRoom(stream: MuxStream): boolean;
 }
 
 /** Bytes each side may receive on one stream before it acknowledges (the initial credit). */
@@ -151,23 +156,32 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
     this.finish(reason || 'reset by peer');
   }
 
+  /** The connection has room again after claimRoom() said no: one frame, then this stream waits its turn again. */
+  resume(): void {
+    if (this.queue.length && this.credit > 0 && !this.closed) this.sendFrame();
+    this.flush();
+  }
+
+  /** Sends what the peer's credit and the connection's room allow; the end follows the last byte. */
   private flush(): void {
-    while (this.queue.length && this.credit > 0 && !this.closed) {
-      const head = this.queue[0]!;
-      const n = Math.min(head.length, this.credit, maxFrameBytes);
-      const piece = n === head.length ? head : head.subarray(0, n);
-      if (n === head.length) this.queue.shift();
-      else this.queue[0] = head.subarray(n);
-      this.queued -= n;
-      this.credit -= n;
-      this.carrier.sendData(this.id, piece);
-      if (this.queued < maxFrameBytes && this.queued + n >= maxFrameBytes) this.emit('drain');
-    }
+    while (this.queue.length && this.credit > 0 && !this.closed && this.carrier.claimRoom(this)) this.sendFrame();
     if (this.endQueued && !this.queue.length && !this.localEnded && !this.closed) {
       this.localEnded = true;
       this.carrier.sendEnd(this.id);
       if (this.remoteEnded) this.finish(undefined);
     }
+  }
+
+  private sendFrame(): void {
+    const head = this.queue[0]!;
+    const n = Math.min(head.length, this.credit, maxFrameBytes);
+    const piece = n === head.length ? head : head.subarray(0, n);
+    if (n === head.length) this.queue.shift();
+    else this.queue[0] = head.subarray(n);
+    this.queued -= n;
+    this.credit -= n;
+    this.carrier.sendData(this.id, piece);
+    if (this.queued < maxFrameBytes && this.queued + n >= maxFrameBytes) this.emit('drain');
   }
 
   /** The connection died: the stream ends with it. */
