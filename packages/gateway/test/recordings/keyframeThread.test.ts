@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { withCreditGate } from '../../src/resources/core/creditGate';
 import { KeyframeThread, maxMirrorBacklogBytes, type ScreenMirror } from '../../src/resources/recordings/screenMirrors';
 import { RecordingStore } from '../../src/resources/recordings/store';
 import type { Channel } from '../../src/resources/core/channel';
 import { manualClock, newRecording, tempDir } from './factories';
+import { eventually } from '../servers/fixtures';
 
 const MiB = 1024 * 1024;
 const noKeyframes = { intervalMs: Infinity, bytes: Infinity, idleMs: 60_000 };
@@ -65,6 +66,38 @@ describe('the keyframe thread', () => {
     expect((await screen).screen).toBe('before the join ');
     expect((await writer.currentScreen()).screen).toBe('before the join after the join');
     await writer.close();
+    tmp.remove();
+  });
+
+  it('holds no descriptor for a recording between flushes, and outlives a recording removed while it was written', async () => {
+    const tmp = tempDir();
+    const store = new RecordingStore(tmp.dir, { now: manualClock().now, screens: thread });
+    // This process's descriptors on the recordings' files (the keyframe thread's among them).
+    const recordingFds = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(tmp.dir);
+        } catch {
+          return false; // closed since the listing
+        }
+      }).length;
+    const removed = await store.create(newRecording());
+    const kept = await store.create(newRecording());
+    removed.output(Buffer.from('gone'));
+    kept.output(Buffer.from('first '));
+    await Promise.all([removed.flush(), kept.flush()]);
+    expect((await removed.currentScreen()).screen).toBe('gone');
+    expect((await kept.currentScreen()).screen).toBe('first ');
+    // The thread closes its read of a step just after answering from it.
+    await eventually(async () => recordingFds() === 0, 'no descriptor left on the recordings');
+
+    rmSync(removed.dir, { recursive: true });
+    removed.output(Buffer.from(' more'));
+    await expect(removed.flush()).resolves.toBeUndefined();
+    kept.output(Buffer.from('second'));
+    expect((await kept.currentScreen()).screen).toBe('first second');
+    await expect(removed.close()).rejects.toThrow(/ENOENT/);
+    await kept.close();
     tmp.remove();
   });
 });

@@ -21,10 +21,10 @@ type Step = RecordedStep | { close: number };
 
 /**
  * A recorded session's screen: its steps are applied strictly in order, reading output from disk as it goes.
- * A screen wanted at an offset is answered when the output up to exactly there is parsed.
+ * A screen wanted at an offset is answered when the output up to exactly there is parsed. The output file is
+ * opened for each step rather than held, so quiet sessions hold no descriptor here.
  */
 class DiskFedScreen {
-  private readonly fd: number;
   private readonly queue: Step[] = [];
   private running = false;
   private parsedTo = 0;
@@ -32,10 +32,8 @@ class DiskFedScreen {
 
   constructor(
     private readonly keyframer: Keyframer,
-    outputFile: string,
-  ) {
-    this.fd = openSync(outputFile, 'r');
-  }
+    private readonly outputFile: string,
+  ) {}
 
   push(...steps: Step[]): void {
     this.queue.push(...steps);
@@ -65,16 +63,30 @@ class DiskFedScreen {
     if ('output' in step) {
       const { t, offset, length } = step.output;
       const end = offset + length;
-      for (let at = offset; at < end; ) {
-        // Pieces end where a screen is wanted, so it is answered at exactly that offset.
-        const wanted = Math.min(...this.wants.map((w) => w.at).filter((o) => o > at));
-        const piece = Buffer.allocUnsafe(Math.min(readBytes, end - at, wanted - at));
-        const n = readSync(this.fd, piece, 0, piece.length, at);
-        if (n === 0) break;
-        await new Promise<void>((parsed) => this.keyframer.feed(piece.subarray(0, n), t, parsed));
-        at += n;
-        this.parsedTo = at;
+      let fd: number;
+      try {
+        fd = openSync(this.outputFile, 'r');
+      } catch {
+        // The recording was removed while it was written (its data deleted): the screen stays as it is, and
+        // whoever waits for it gets that rather than waiting forever.
+        this.parsedTo = Infinity;
         await this.answerWants();
+        return;
+      }
+      try {
+        for (let at = offset; at < end; ) {
+          // Pieces end where a screen is wanted, so it is answered at exactly that offset.
+          const wanted = Math.min(...this.wants.map((w) => w.at).filter((o) => o > at));
+          const piece = Buffer.allocUnsafe(Math.min(readBytes, end - at, wanted - at));
+          const n = readSync(fd, piece, 0, piece.length, at);
+          if (n === 0) break;
+          await new Promise<void>((parsed) => this.keyframer.feed(piece.subarray(0, n), t, parsed));
+          at += n;
+          this.parsedTo = at;
+          await this.answerWants();
+        }
+      } finally {
+        closeSync(fd);
       }
     } else if ('resize' in step) {
       this.keyframer.resize(step.resize.cols, step.resize.rows);
@@ -83,7 +95,6 @@ class DiskFedScreen {
       this.parsedTo = Infinity;
       await this.answerWants();
       await this.keyframer.close();
-      closeSync(this.fd);
       answer(step.close);
     }
   }

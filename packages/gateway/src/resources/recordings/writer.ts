@@ -1,4 +1,4 @@
-import { mkdir, open, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FORMAT_VERSION, RECORD_SIZE, RecordKind, encodeRecord, files, type IndexRecord, type RecordingMeta } from './format';
 import type { KeyframerOptions, ScreenSnapshot } from './keyframer';
@@ -30,15 +30,11 @@ export const defaultWriterOptions: WriterOptions = {
 
 export type NewRecording = Omit<RecordingMeta, 'version' | 'startTime'>;
 
-interface Handles {
-  output: FileHandle;
-  keyframes: FileHandle;
-  index: FileHandle;
-}
-
 /**
  * Records one session as it runs. Output, resizes and keyframes are buffered and appended on a short interval
  * (or when enough is pending); each flush syncs the data files before the index that points into them.
+ * The files are opened for each flush rather than held: thousands of sessions, most of them quiet, would
+ * otherwise hold three descriptors each, and the open costs little beside the sync every flush makes anyway.
  */
 export class RecordingWriter {
   private readonly startMs: number;
@@ -60,7 +56,6 @@ export class RecordingWriter {
 
   private constructor(
     readonly dir: string,
-    private readonly handles: Handles,
     meta: RecordingMeta,
     startMs: number,
     private readonly options: WriterOptions,
@@ -76,16 +71,12 @@ export class RecordingWriter {
     const startMs = opts.now();
     const meta: RecordingMeta = { version: FORMAT_VERSION, startTime: new Date(startMs).toISOString(), ...recording };
     await mkdir(dir, { recursive: true });
-    const handles: Handles = {
-      output: await open(path.join(dir, files.output), 'a'),
-      keyframes: await open(path.join(dir, files.keyframes), 'a'),
-      index: await open(path.join(dir, files.index), 'a'),
-    };
+    for (const file of [files.output, files.keyframes, files.index]) await writeFile(path.join(dir, file), '', { flag: 'a' });
     // meta.json appears last and atomically: a directory with it is always a readable recording.
     const tmp = path.join(dir, `${files.meta}.tmp`);
     await writeFile(tmp, JSON.stringify(meta), { flush: true });
     await rename(tmp, path.join(dir, files.meta));
-    return new RecordingWriter(dir, handles, meta, startMs, opts, index?.(meta));
+    return new RecordingWriter(dir, meta, startMs, opts, index?.(meta));
   }
 
   /** Bytes the terminal printed. The caller may reuse its buffer: the bytes are copied. */
@@ -137,8 +128,8 @@ export class RecordingWriter {
   }
 
   /**
-   * Writes the end record and closes the files, once the last keyframe is taken (the keyframe thread may first
-   * have to catch up with a flood). Throws if any flush failed, so the caller can report it.
+   * Writes the end record, once the last keyframe is taken (the keyframe thread may first have to catch up with
+   * a flood). Throws if any flush failed, so the caller can report it.
    */
   async close(): Promise<void> {
     if (this.closed) return this.flushing;
@@ -149,7 +140,6 @@ export class RecordingWriter {
     await this.screen.close();
     this.pendingRecords.push({ kind: RecordKind.end, t: this.elapsed(), offset: this.outputSize, a: 0, b: 0 });
     await this.flush();
-    await Promise.all(Object.values(this.handles).map((h) => h.close()));
     if (this.failure) throw this.failure;
   }
 
@@ -189,8 +179,8 @@ export class RecordingWriter {
     const index = Buffer.alloc(records.length * RECORD_SIZE);
     records.forEach((r, i) => encodeRecord(r, index, i * RECORD_SIZE));
     try {
-      await Promise.all([appendDurably(this.handles.output, output), appendDurably(this.handles.keyframes, keyframes)]);
-      await appendDurably(this.handles.index, index);
+      await Promise.all([appendDurably(path.join(this.dir, files.output), output), appendDurably(path.join(this.dir, files.keyframes), keyframes)]);
+      await appendDurably(path.join(this.dir, files.index), index);
     } catch (err) {
       this.failure ??= err as Error;
       return;
@@ -206,8 +196,13 @@ function toStep(r: IndexRecord): RecordedStep[] {
   return [];
 }
 
-async function appendDurably(handle: FileHandle, bytes: Buffer): Promise<void> {
+async function appendDurably(file: string, bytes: Buffer): Promise<void> {
   if (bytes.length === 0) return;
-  await handle.write(bytes);
-  await handle.datasync();
+  const handle = await open(file, 'a');
+  try {
+    await handle.write(bytes);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
 }
