@@ -12,14 +12,16 @@
  * over the same process before the sessions opened. Shells are not counted on either side.
  * As root, the bench raises its own open-file limit, kernel.pty.max if too low for 5,000 PTYs, and creates a
  * throwaway login with dash as its shell; all three are undone at the end.
+ * Each figure is measured in a process of its own, with a gateway and agents of its own (see runPhases).
  * LOAD_BENCH_ACTIVE and LOAD_BENCH_IDLE set the two session counts (for a quick try at a smaller scale).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -97,7 +99,8 @@ class LoadClients {
   async stop(): Promise<void> {
     await Promise.all(
       this.clients.map(({ child }) => {
-        if (child.exitCode !== null) return undefined;
+        // Exited already, by itself or by a signal (a signalled child's exitCode stays null).
+        if (child.exitCode !== null || child.signalCode !== null) return undefined;
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.stdin!.end();
         child.kill('SIGTERM');
@@ -123,10 +126,51 @@ const sshdSessionMemory = (listener: number): ProcMemory =>
       .map((p) => p.pid),
   );
 
+/** A full collection in an agent (see agentGc.ts); resolves once it is done. */
+const collectAgentGarbage = (agent: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    const answered = (message: unknown) => {
+      if (message !== 'collected') return;
+      agent.off('message', answered);
+      resolve();
+    };
+    agent.on('message', answered);
+    agent.send('collect garbage');
+  });
+
 /** The agents' own memory (not the shells they run). */
 const agentsMemory = (agents: ChildProcess[]): ProcMemory => sumMemory(agents.map((a) => a.pid!));
 
-const payloadCommand = (file: string) => `stty -echo; printf READY; read go; printf S-%s-S $((6*7)); cat ${file}; printf E-%s-E $((6*7))`;
+// The shell then waits rather than exits, as the gateway's does: ssh may report its exit before the last output is read.
+const payloadCommand = (file: string) => `stty -echo; printf READY; read go; printf S-%s-S $((6*7)); cat ${file}; printf E-%s-E $((6*7)); read done`;
+
+/**
+ * Starts `n` ssh sessions a turn of the event loop apart: each start forks this process, which holds the gateway,
+ * and a hundred forks in one turn kept it from its agents' tunnels long enough for their keep-alive to cut them.
+ */
+async function startSsh(n: number, start: () => SshSession): Promise<SshSession[]> {
+  const sessions: SshSession[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const session = start();
+    // An ssh that exits early (refused, out of PTYs) is reported by waitFor with what it said, not by a write's EPIPE.
+    session.child.stdin!.on('error', () => undefined);
+    sessions.push(session);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return sessions;
+}
+
+/** The longest the gateway's event loop (this process's) was held up since the last call, in ms. */
+function loopStalls(): () => number {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  return () => {
+    const ms = delay.max / 1e6;
+    delay.reset();
+    return ms;
+  };
+}
+const fmtStalls = (stalls: Record<string, number>) => Object.entries(stalls).map(([step, ms]) => `${step} ${ms.toFixed(0)} ms`).join(', ');
 
 interface Payload {
   path: string;
@@ -135,7 +179,7 @@ interface Payload {
 }
 
 async function sshActive(args: string[], payload: Payload, n: number) {
-  const sessions = Array.from({ length: n }, () => new SshSession(args, { command: payloadCommand(payload.path), keep: true }));
+  const sessions = await startSsh(n, () => new SshSession(args, { command: payloadCommand(payload.path), keep: true }));
   try {
     await Promise.all(sessions.map((s) => s.waitFor('READY')));
     return await measureStream(async () => {
@@ -187,27 +231,24 @@ function cleanUp(): Promise<void> {
   return cleaning;
 }
 
-// A stopped bench still removes its account, restores kernel.pty.max and stops its agents.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)));
-
-async function main() {
+/** What a phase runs on: a gateway with its agents, a private sshd for the baseline, and the login the sessions use. */
+async function setUp(phase: Phase) {
   const files = raiseFileLimit(200_000);
   console.log(`   open-file limit ${files}`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-load-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  try {
-    cleanups.push(ensurePtyRoom(activeSessions + idleSessions + sshIdleSessions + 1024));
-    cleanups.push(createThrowawayLogin(sessionLogin));
-    // base64 of random bytes: printable, no newline (the PTY passes it unchanged) and no '-' (the markers' character).
-    const payloadFile = path.join(dir, 'payload');
-    const content = Buffer.from(randomBytes((payloadBytes / 4) * 3).toString('base64'));
-    writeFileSync(payloadFile, content, { mode: 0o644 });
-    const payload: Payload = { path: payloadFile, bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
-    chmodSync(dir, 0o755);
+  cleanups.push(ensurePtyRoom((phase === 'active' ? activeSessions + sshActiveSessions : idleSessions + sshIdleSessions) + 1024));
+  cleanups.push(createThrowawayLogin(sessionLogin));
+  // base64 of random bytes: printable, no newline (the PTY passes it unchanged) and no '-' (the markers' character).
+  const payloadFile = path.join(dir, 'payload');
+  const content = Buffer.from(randomBytes((payloadBytes / 4) * 3).toString('base64'));
+  writeFileSync(payloadFile, content, { mode: 0o644 });
+  const payload: Payload = { path: payloadFile, bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
+  chmodSync(dir, 0o755);
 
-    const gw = await startGateway();
-    cleanups.push(() => gw.close());
-    await gw.createRole(`
+  const gw = await startGateway();
+  cleanups.push(() => gw.close());
+  await gw.createRole(`
 kind: role
 metadata: { name: load-bench }
 spec:
@@ -219,114 +260,180 @@ spec:
       - { resources: [token], verbs: [create] }
       - { resources: [session_tracker], verbs: [list] }
 `);
-    const admin = await gw.signIn({ roles: ['load-bench'] });
-    const liveSessions = async () => (await admin.get<{ sessions: unknown[] }>('/v1/webapi/sites/localhost/sessions')).body.sessions.length;
-    const token = await createJoinToken(admin);
-    const agents = Array.from({ length: agentCount }, (_, i) =>
-      spawn(process.execPath, ['--import', 'tsx', 'packages/gateway/src/cli.ts', 'agent', '--gateway', gw.url, '--token', token, '--labels', 'bench=load', '--hostname', `load-agent-${i + 1}`, '--data-dir', mkdtempSync(path.join(dir, 'agent-'))], {
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
-    );
-    cleanups.push(() => {
-      for (const a of agents) a.kill('SIGTERM');
-    });
-    const nodes = await eventually(async () => {
-      const res = await admin.get<{ items: { id: string }[] }>('/v1/webapi/sites/localhost/nodes?search=load-agent');
-      return res.body.items.length === agentCount ? res.body.items.map((n) => n.id) : undefined;
-    }, 'the agents’ nodes', 60_000);
+  const admin = await gw.signIn({ roles: ['load-bench'] });
+  const liveSessions = async () => (await admin.get<{ sessions: unknown[] }>('/v1/webapi/sites/localhost/sessions')).body.sessions.length;
+  const token = await createJoinToken(admin);
+  const agents = Array.from({ length: agentCount }, (_, i) =>
+    spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', './packages/gateway/bench/agentGc.ts', 'packages/gateway/src/cli.ts', 'agent', '--gateway', gw.url, '--token', token, '--labels', 'bench=load', '--hostname', `load-agent-${i + 1}`, '--data-dir', mkdtempSync(path.join(dir, 'agent-'))], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    }),
+  );
+  cleanups.push(() => {
+    for (const a of agents) a.kill('SIGTERM');
+  });
+  const nodes = await eventually(async () => {
+    const res = await admin.get<{ items: { id: string }[] }>('/v1/webapi/sites/localhost/nodes?search=load-agent');
+    return res.body.items.length === agentCount ? res.body.items.map((n) => n.id) : undefined;
+  }, 'the agents’ nodes', 60_000);
 
-    const ca = UserCertificateAuthority.loadOrCreate(gw.server.gw.config.dataDir);
-    const sshd = await startPrivateSshd(ca.publicKeyLine, ['MaxStartups 2000']);
-    cleanups.push(() => sshd.stop());
-    const listener = sshdListener(sshd);
+  const ca = UserCertificateAuthority.loadOrCreate(gw.server.gw.config.dataDir);
+  const sshd = await startPrivateSshd(ca.publicKeyLine, ['MaxStartups 2000']);
+  cleanups.push(() => sshd.stop());
+  const listener = sshdListener(sshd);
+  // Prepared when the baseline starts: its certificate is short-lived, and opening thousands of sessions first takes minutes.
+  const sshArgs = () => {
     const prepared = new OpenSshClient(ca, gw.server.gw.config.dataDir).prepare({ host: '127.0.0.1', port: sshd.port }, sessionLogin, 'load-bench', { tty: true });
     cleanups.push(prepared.cleanup);
+    return prepared.args;
+  };
 
-    const clientInput = { login: loginOf(gw, admin), nodes, sessionLogin, concurrency: 12, payload, timeoutMs: stepTimeoutMs };
-    const filesOf = () => ({ gateway: openFiles(process.pid), agents: agents.reduce((n, a) => n + openFiles(a.pid!), 0) });
-    // Measured after a full collection, so the figures are what the sessions hold, not garbage awaiting one.
-    const measure = () => {
-      collectGarbage();
-      return { gateway: memoryOf(process.pid), agents: agentsMemory(agents), files: filesOf() };
-    };
+  const clientInput = { login: loginOf(gw, admin), nodes, sessionLogin, concurrency: 12, payload, timeoutMs: stepTimeoutMs };
+  const filesOf = () => ({ gateway: openFiles(process.pid), agents: agents.reduce((n, a) => n + openFiles(a.pid!), 0) });
+  // Measured after a full collection in every process, so the figures are what the sessions hold, not garbage awaiting one.
+  const measure = async () => {
+    collectGarbage();
+    await Promise.all(agents.map(collectAgentGarbage));
+    return { gateway: memoryOf(process.pid), agents: agentsMemory(agents), files: filesOf() };
+  };
+  return { admin, agents, clientInput, listener, liveSessions, measure, payload, sshArgs };
+}
 
-    console.log(`1. ${activeSessions} concurrent shells through the gateway (${agentCount} agents), each streaming a ${fmtMiB(payload.bytes)} payload, checksum-verified`);
-    // The gateway first: the baseline's buffers in this process would otherwise leave heap the sessions then reuse.
-    const before = measure();
-    const active = new LoadClients(clientInput, activeSessions, 250);
-    cleanups.push(() => active.stop());
-    const opened = performance.now();
-    const open = await active.run('open');
-    const openSeconds = (performance.now() - opened) / 1000;
-    reportFailures('opening', open.failures);
-    const atOpen = measure();
-    const gatewayPeak = peakOf(() => memoryOf(process.pid).pss);
-    const agentsPeak = peakOf(() => agentsMemory(agents).pss);
-    const streamed = await measureStream(() => active.run('stream'));
-    const peak = { gateway: gatewayPeak(), agents: agentsPeak() };
-    reportFailures('streaming', streamed.failures);
-    const closed = await active.run('close');
-    reportFailures('closing', closed.failures);
-    await active.stop();
-    await eventually(async () => (await liveSessions()) === 0, 'every session to end', 120_000).catch(() => undefined);
-    await settle();
-    const afterClose = measure();
+type Setup = Awaited<ReturnType<typeof setUp>>;
 
-    const sshdIdle = sshdSessionMemory(listener);
-    const sshPeak = peakOf(() => sshdSessionMemory(listener).pss);
-    const viaSsh = await sshActive(prepared.args, payload, sshActiveSessions);
-    const sshdPerSession = (sshPeak() - sshdIdle.pss) / sshActiveSessions;
+/** 1: concurrent shells streaming a known payload, beside ssh -tt streaming it. */
+async function activePhase({ agents, clientInput, listener, liveSessions, measure, payload, sshArgs }: Setup) {
+  console.log(`1. ${activeSessions} concurrent shells through the gateway (${agentCount} agents), each streaming a ${fmtMiB(payload.bytes)} payload, checksum-verified`);
+  // The gateway first: the baseline's buffers in this process would otherwise leave heap the sessions then reuse.
+  const before = await measure();
+  const stalled = loopStalls();
+  const active = new LoadClients(clientInput, activeSessions, 250);
+  cleanups.push(() => active.stop());
+  const opened = performance.now();
+  const open = await active.run('open');
+  const openSeconds = (performance.now() - opened) / 1000;
+  const stalls: Record<string, number> = { opening: stalled() };
+  reportFailures('opening', open.failures);
+  const atOpen = await measure();
+  const gatewayPeak = peakOf(() => memoryOf(process.pid).pss);
+  const agentsPeak = peakOf(() => agentsMemory(agents).pss);
+  const streamed = await measureStream(() => active.run('stream'));
+  const peak = { gateway: gatewayPeak(), agents: agentsPeak() };
+  stalls.streaming = stalled();
+  reportFailures('streaming', streamed.failures);
+  const closed = await active.run('close');
+  reportFailures('closing', closed.failures);
+  await active.stop();
+  await eventually(async () => (await liveSessions()) === 0, 'every session to end', 120_000).catch(() => undefined);
+  await settle();
+  const afterClose = await measure();
+  stalls.closing = stalled();
 
-    console.log(`   through the gateway: ${open.ok}/${activeSessions} opened in ${openSeconds.toFixed(1)} s; ${streamed.ok}/${open.ok} intact, ${streamed.lostBytes} bytes lost, ${streamed.mibPerSecond.toFixed(1)} MiB/s in all (${streamed.seconds.toFixed(1)} s)`);
-    console.log(`   ssh -tt (baseline), ${sshActiveSessions} at once: ${viaSsh.ok}/${sshActiveSessions} intact, ${viaSsh.lostBytes} bytes lost, ${viaSsh.mibPerSecond.toFixed(1)} MiB/s in all (${viaSsh.seconds.toFixed(1)} s)`);
-    console.log(`   aggregate throughput: ${ratio(streamed.mibPerSecond, viaSsh.mibPerSecond)} ssh's`);
-    const openPer = { gateway: perSession(atOpen.gateway, before.gateway, open.ok), agents: perSession(atOpen.agents, before.agents, open.ok) };
-    console.log(`   memory per open session before streaming: gateway ${fmtPerSession(openPer.gateway)}, agents ${fmtPerSession(openPer.agents)}`);
-    const streamPer = { gateway: (peak.gateway - before.gateway.pss) / open.ok, agents: (peak.agents - before.agents.pss) / open.ok };
-    console.log(`   at the streaming peak, per session: gateway ${fmtKiB(streamPer.gateway)} PSS, agents ${fmtKiB(streamPer.agents)} PSS; sshd (baseline) ${fmtKiB(sshdPerSession)} PSS`);
-    console.log(`   gateway and agents together: ${ratio(streamPer.gateway + streamPer.agents, sshdPerSession)} sshd's per streaming session`);
-    console.log(`   after all ${closed.ok} closed: gateway ${fmtMiB(afterClose.gateway.pss)} PSS (${fmtMiB(before.gateway.pss)} before), ${afterClose.files.gateway} open files (${before.files.gateway} before), ${await liveSessions()} sessions still listed`);
+  const sshdIdle = sshdSessionMemory(listener);
+  const sshPeak = peakOf(() => sshdSessionMemory(listener).pss);
+  const viaSsh = await sshActive(sshArgs(), payload, sshActiveSessions);
+  const sshdPerSession = (sshPeak() - sshdIdle.pss) / sshActiveSessions;
+  stalls['ssh baseline'] = stalled();
 
-    console.log(`2. ${idleSessions} idle sessions held ${idleHoldMs / 1000} s, each a dash login shell`);
-    const idleBefore = measure();
-    const idle = new LoadClients(clientInput, idleSessions, 1000);
-    cleanups.push(() => idle.stop());
-    const idleOpened = performance.now();
-    const idleOpen = await idle.run('open');
-    const idleOpenSeconds = (performance.now() - idleOpened) / 1000;
-    reportFailures('opening', idleOpen.failures);
-    console.log(`   ${idleOpen.ok}/${idleSessions} opened in ${idleOpenSeconds.toFixed(1)} s (${(idleOpen.ok / idleOpenSeconds).toFixed(0)} per second); ${await liveSessions()} listed by the gateway`);
-    await new Promise((resolve) => setTimeout(resolve, idleHoldMs));
-    const held = measure();
-    const alive = await idle.run('alive');
-    reportFailures('answering after the hold', alive.failures);
-    console.log(`   after the hold: ${alive.ok}/${idleOpen.ok} answered`);
-    const idleClosed = await idle.run('close');
-    reportFailures('closing', idleClosed.failures);
-    await idle.stop();
+  console.log(`   through the gateway: ${open.ok}/${activeSessions} opened in ${openSeconds.toFixed(1)} s; ${streamed.ok}/${open.ok} intact, ${streamed.lostBytes} bytes lost, ${streamed.mibPerSecond.toFixed(1)} MiB/s in all (${streamed.seconds.toFixed(1)} s)`);
+  console.log(`   ssh -tt (baseline), ${sshActiveSessions} at once: ${viaSsh.ok}/${sshActiveSessions} intact, ${viaSsh.lostBytes} bytes lost, ${viaSsh.mibPerSecond.toFixed(1)} MiB/s in all (${viaSsh.seconds.toFixed(1)} s)`);
+  console.log(`   aggregate throughput: ${ratio(streamed.mibPerSecond, viaSsh.mibPerSecond)} ssh's`);
+  console.log(`   the gateway's event loop held up at most: ${fmtStalls(stalls)}`);
+  const openPer = { gateway: perSession(atOpen.gateway, before.gateway, open.ok), agents: perSession(atOpen.agents, before.agents, open.ok) };
+  console.log(`   memory per open session before streaming: gateway ${fmtPerSession(openPer.gateway)}, agents ${fmtPerSession(openPer.agents)}`);
+  const streamPer = { gateway: (peak.gateway - before.gateway.pss) / open.ok, agents: (peak.agents - before.agents.pss) / open.ok };
+  console.log(`   at the streaming peak, per session: gateway ${fmtKiB(streamPer.gateway)} PSS, agents ${fmtKiB(streamPer.agents)} PSS; sshd (baseline) ${fmtKiB(sshdPerSession)} PSS`);
+  console.log(`   gateway and agents together: ${ratio(streamPer.gateway + streamPer.agents, sshdPerSession)} sshd's per streaming session`);
+  console.log(`   after all ${closed.ok} closed: gateway ${fmtMiB(afterClose.gateway.pss)} PSS (${fmtMiB(before.gateway.pss)} before), ${afterClose.files.gateway} open files (${before.files.gateway} before), ${await liveSessions()} sessions still listed`);
+}
 
-    const sshdBefore = sshdSessionMemory(listener);
-    const sshIdle = Array.from({ length: sshIdleSessions }, () => new SshSession(prepared.args));
-    cleanups.push(() => Promise.all(sshIdle.map((s) => s.close())).then(() => undefined));
-    for (const [i, s] of sshIdle.entries()) s.write(`echo ready-${i}-$((6*7))\n`);
-    await Promise.all(sshIdle.map((s, i) => s.waitFor(`ready-${i}-42`)));
-    const sshdIdlePer = perSession(sshdSessionMemory(listener), sshdBefore, sshIdleSessions);
-    await Promise.all(sshIdle.map((s) => s.close()));
+/** 2: idle sessions held, beside idle ssh -tt sessions. */
+async function idlePhase({ clientInput, listener, liveSessions, measure, sshArgs }: Setup) {
+  console.log(`2. ${idleSessions} idle sessions held ${idleHoldMs / 1000} s, each a dash login shell`);
+  const idleBefore = await measure();
+  const stalled = loopStalls();
+  const idle = new LoadClients(clientInput, idleSessions, 1000);
+  cleanups.push(() => idle.stop());
+  const idleOpened = performance.now();
+  const idleOpen = await idle.run('open');
+  const idleOpenSeconds = (performance.now() - idleOpened) / 1000;
+  const stalls: Record<string, number> = { opening: stalled() };
+  reportFailures('opening', idleOpen.failures);
+  console.log(`   ${idleOpen.ok}/${idleSessions} opened in ${idleOpenSeconds.toFixed(1)} s (${(idleOpen.ok / idleOpenSeconds).toFixed(0)} per second); ${await liveSessions()} listed by the gateway`);
+  await new Promise((resolve) => setTimeout(resolve, idleHoldMs));
+  const held = await measure();
+  stalls.holding = stalled();
+  const alive = await idle.run('alive');
+  reportFailures('answering after the hold', alive.failures);
+  console.log(`   after the hold: ${alive.ok}/${idleOpen.ok} answered`);
+  const idleClosed = await idle.run('close');
+  reportFailures('closing', idleClosed.failures);
+  await idle.stop();
+  // The recordings finish closing (their last keyframes) before the gateway and its data go.
+  await settle();
+  stalls['answering and closing'] = stalled();
 
-    const idlePer = { gateway: perSession(held.gateway, idleBefore.gateway, idleOpen.ok), agents: perSession(held.agents, idleBefore.agents, idleOpen.ok) };
-    console.log(`   memory per idle session: gateway ${fmtPerSession(idlePer.gateway)}, agents ${fmtPerSession(idlePer.agents)}; sshd (baseline, ${sshIdleSessions} idle ssh -tt) ${fmtPerSession(sshdIdlePer)}`);
-    console.log(`   gateway ${ratio(idlePer.gateway.pss, sshdIdlePer.pss)} sshd's; gateway and agents together ${ratio(idlePer.gateway.pss + idlePer.agents.pss, sshdIdlePer.pss)} sshd's per idle session`);
-    const filesPer = (k: 'gateway' | 'agents') => ((held.files[k] - idleBefore.files[k]) / idleOpen.ok).toFixed(1);
-    console.log(`   open files per idle session: gateway ${filesPer('gateway')}, agents ${filesPer('agents')} (the gateway held ${held.files.gateway} in all)`);
+  const sshdBefore = sshdSessionMemory(listener);
+  const args = sshArgs();
+  const sshIdle = await startSsh(sshIdleSessions, () => new SshSession(args));
+  cleanups.push(() => Promise.all(sshIdle.map((s) => s.close())).then(() => undefined));
+  for (const [i, s] of sshIdle.entries()) s.write(`echo ready-${i}-$((6*7))\n`);
+  await Promise.all(sshIdle.map((s, i) => s.waitFor(`ready-${i}-42`)));
+  const sshdIdlePer = perSession(sshdSessionMemory(listener), sshdBefore, sshIdleSessions);
+  await Promise.all(sshIdle.map((s) => s.close()));
+  stalls['ssh baseline'] = stalled();
+
+  const idlePer = { gateway: perSession(held.gateway, idleBefore.gateway, idleOpen.ok), agents: perSession(held.agents, idleBefore.agents, idleOpen.ok) };
+  console.log(`   memory per idle session: gateway ${fmtPerSession(idlePer.gateway)}, agents ${fmtPerSession(idlePer.agents)}; sshd (baseline, ${sshIdleSessions} idle ssh -tt) ${fmtPerSession(sshdIdlePer)}`);
+  console.log(`   gateway ${ratio(idlePer.gateway.pss, sshdIdlePer.pss)} sshd's; gateway and agents together ${ratio(idlePer.gateway.pss + idlePer.agents.pss, sshdIdlePer.pss)} sshd's per idle session`);
+  const filesPer = (k: 'gateway' | 'agents') => ((held.files[k] - idleBefore.files[k]) / idleOpen.ok).toFixed(1);
+  console.log(`   the gateway's event loop held up at most: ${fmtStalls(stalls)}`);
+  console.log(`   open files per idle session: gateway ${filesPer('gateway')}, agents ${filesPer('agents')} (the gateway held ${held.files.gateway} in all)`);
+}
+
+const phases = ['active', 'idle'] as const;
+type Phase = (typeof phases)[number];
+
+async function runPhase(phase: Phase) {
+  // A stopped phase still removes its account, restores kernel.pty.max and stops its agents.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+  try {
+    const setup = await setUp(phase);
+    await (phase === 'active' ? activePhase(setup) : idlePhase(setup));
   } finally {
     await cleanUp();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    void cleanUp().then(() => process.exit(1));
-  },
-);
+/**
+ * Runs each phase in a process of its own, with a gateway and agents of its own: memory a phase freed stays with
+ * its processes (the allocator keeps it for reuse), so idle sessions measured after the streaming phase in the
+ * same processes came out as negative memory. A signal is passed on to the phase running, which cleans up.
+ */
+async function runPhases(): Promise<number> {
+  let failed = 0;
+  for (const phase of phases) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/gateway/bench/load.bench.ts', phase], { stdio: 'inherit' });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward).on('SIGTERM', forward);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    process.off('SIGINT', forward).off('SIGTERM', forward);
+    if (code !== 0) failed += 1;
+  }
+  return failed;
+}
+
+const phase = process.argv[2];
+if (phase === undefined) {
+  void runPhases().then((failed) => process.exit(failed ? 1 : 0));
+} else if (phases.includes(phase as Phase)) {
+  runPhase(phase as Phase).then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+} else {
+  console.error(`unknown phase ${phase}: expected one of ${phases.join(', ')}`);
+  process.exit(1);
+}

@@ -101,6 +101,8 @@ async function main() {
   const input = JSON.parse(process.argv[2]!) as LoadClientInput;
   const sessions: TerminalParams[] = Array.from({ length: input.count }, (_, i) => ({ server_id: input.nodes[i % input.nodes.length]!, login: input.sessionLogin, term: { w: 80, h: 24 } }));
   const consumers: (Consumer | undefined)[] = [];
+  /** Rejects when the gateway closes session i's socket (see closing()). */
+  const closings = new Map<number, Promise<never>>();
   const received = new Map<number, Buffer[]>();
 
   const commands: Record<LoadCommand, () => Promise<LoadAnswer>> = {
@@ -114,6 +116,7 @@ async function main() {
           closed.catch(() => undefined);
           await Promise.race([c.ready(input.timeoutMs), closed]);
           consumers[i] = c;
+          closings.set(i, closed);
         } catch (err) {
           failures.push({ index: i, error: (err as Error).message });
         }
@@ -136,7 +139,7 @@ async function main() {
           while (!c.text.includes(endMarker.toString())) {
             let timer: NodeJS.Timeout | undefined;
             const stalled = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), stallMs)));
-            if (await Promise.race([c.next(), stalled])) throw new Error(`stalled: no output for ${stallMs / 1000} s after ${chunks.reduce((n, b) => n + b.length, 0)} bytes`);
+            if (await Promise.race([c.next(), stalled, closings.get(i)])) throw new Error(`stalled: no output for ${stallMs / 1000} s after ${chunks.reduce((n, b) => n + b.length, 0)} bytes`);
             clearTimeout(timer);
           }
           const all = Buffer.concat(chunks);
@@ -163,6 +166,7 @@ async function main() {
         await closed;
       });
       consumers.length = 0;
+      closings.clear();
       return { command: 'close', ...result };
     },
   };

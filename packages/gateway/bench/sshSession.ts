@@ -13,7 +13,9 @@ export class SshSession {
   private tail = '';
   private waiters: (() => void)[] = [];
   readonly child: ChildProcess;
+  /** Resolves once ssh has exited and all of its output has been read ('close', not 'exit', which can come first). */
   readonly exited: Promise<void>;
+  private over = false;
 
   /** `args` are the ssh arguments up to the host; `command` runs instead of a login shell. */
   constructor(args: string[], options: { command?: string; keep?: boolean } = {}) {
@@ -26,7 +28,12 @@ export class SshSession {
       for (const w of this.waiters.splice(0)) w();
     });
     this.child.stderr!.on('data', (d: Buffer) => (this.tail += d.toString()));
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+    this.exited = new Promise((resolve) =>
+      this.child.once('close', () => {
+        this.over = true;
+        resolve();
+      }),
+    );
     void this.exited.then(() => {
       for (const w of this.waiters.splice(0)) w();
     });
@@ -35,14 +42,14 @@ export class SshSession {
   /** Resolves once `text` is among the last output received (since the last clear()). */
   async waitFor(text: string): Promise<void> {
     while (!this.tail.includes(text)) {
-      if (this.child.exitCode !== null) throw new Error(`ssh exited with ${this.child.exitCode} before "${text}": ${this.tail}`);
+      if (this.over) throw new Error(`ssh exited with ${this.child.exitCode} before "${text}": ${this.tail}`);
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }
 
   /** Resolves once `bytes` have been received in all, or ssh has exited. */
   async waitForBytes(bytes: number): Promise<void> {
-    while (this.received < bytes && this.child.exitCode === null) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    while (this.received < bytes && !this.over) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
   /** Forgets the output's tail and first-byte time, so markers and timings start afresh. */
