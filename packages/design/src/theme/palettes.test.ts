@@ -49,6 +49,12 @@ describe.each([
   test('the terminal foreground reads on its background', () => {
     expect(contrast(p.ansi.foreground, p.ansi.background)).toBeGreaterThanOrEqual(7);
   });
+  // Black, white and bright white are the background's own family in one theme or the other.
+  test.each(['red', 'green', 'yellow', 'blue', 'magenta', 'cyan'] as const)('terminal %s and its bright tone read at 4.5:1', (hue) => {
+    const bright = `bright${hue[0]!.toUpperCase()}${hue.slice(1)}` as keyof typeof p.ansi;
+    expect(contrast(p.ansi[hue], p.ansi.background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(p.ansi[bright], p.ansi.background)).toBeGreaterThanOrEqual(4.5);
+  });
 });
 
 test('light and dark have the same keys', () => {
