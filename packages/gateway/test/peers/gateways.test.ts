@@ -59,10 +59,23 @@ async function holderOf(nodeId: string): Promise<GatewayProcess | undefined> {
   return gateways.find((g) => g.url === row?.addr && g.child.exitCode === null && g.child.signalCode === null);
 }
 
+/**
+ * Opens a shell through `gatewayUrl` and runs a command in it. A gateway reaches an agent held elsewhere once its
+ * tunnel to the holder is up (dialled on the heartbeat after it learns of the holder, and again after a drop); until
+ * then it says the node is offline, and that refusal is tried again for a while. Anything else fails at once.
+ */
 async function shellPrints(client: Client, gatewayUrl: string, nodeId: string): Promise<string> {
-  const t = await TerminalClient.open(at(gatewayUrl), client, { server_id: nodeId, login, term: { w: 80, h: 24 } });
-  t.type('echo peer-$((6*7))\r');
-  await t.waitFor(/peer-42/);
+  const deadline = Date.now() + 20_000;
+  let t: TerminalClient;
+  for (;;) {
+    t = await TerminalClient.open(at(gatewayUrl), client, { server_id: nodeId, login, term: { w: 80, h: 24 } });
+    t.type('echo peer-$((6*7))\r');
+    const printed = await Promise.race([t.waitFor(/peer-42/).then(() => true), t.closed.then(() => false)]);
+    if (printed) break;
+    const refusal = t.errors().join('; ');
+    if (!/is offline: its agent/.test(refusal) || Date.now() > deadline) throw new Error(`no shell through ${gatewayUrl}: ${refusal || 'closed without a reason'}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
   const session = t.controls.find((c) => c.type === 'session');
   t.type('exit\r');
   await t.closed;
