@@ -65,17 +65,21 @@ async function holderOf(nodeId: string): Promise<GatewayProcess | undefined> {
  * then it says the node is offline, and that refusal is tried again for a while. Anything else fails at once.
  */
 async function shellPrints(client: Client, gatewayUrl: string, nodeId: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  let t: TerminalClient;
-  for (;;) {
-    t = await TerminalClient.open(at(gatewayUrl), client, { server_id: nodeId, login, term: { w: 80, h: 24 } });
-    t.type('echo peer-$((6*7))\r');
-    const printed = await Promise.race([t.waitFor(/peer-42/).then(() => true), t.closed.then(() => false)]);
-    if (printed) break;
-    const refusal = t.errors().join('; ');
-    if (!/is offline: its agent/.test(refusal) || Date.now() > deadline) throw new Error(`no shell through ${gatewayUrl}: ${refusal || 'closed without a reason'}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const t = await eventually(
+    async () => {
+      const attempt = await TerminalClient.open(at(gatewayUrl), client, { server_id: nodeId, login, term: { w: 80, h: 24 } });
+      attempt.type('echo peer-$((6*7))\r');
+      const printed = attempt.waitFor(/peer-42/).then(() => true);
+      // A refused attempt closes long before this could time out; its later rejection is nobody's concern.
+      printed.catch(() => undefined);
+      if (await Promise.race([printed, attempt.closed.then(() => false)])) return attempt;
+      const refusal = attempt.errors().join('; ');
+      if (!/is offline: its agent/.test(refusal)) throw new Error(`no shell through ${gatewayUrl}: ${refusal || 'closed without a reason'}`);
+      return undefined;
+    },
+    `a shell through ${gatewayUrl} once its tunnel to the agent's gateway is up`,
+    20_000,
+  );
   const session = t.controls.find((c) => c.type === 'session');
   t.type('exit\r');
   await t.closed;
