@@ -170,6 +170,22 @@ function loopStalls(): () => number {
     return ms;
   };
 }
+/**
+ * Opens `count` sessions through client processes of `perClient` each, timing it and how long the gateway's event
+ * loop was held up meanwhile; `stalled` goes on measuring the phase's later steps.
+ */
+async function openSessions(clientInput: Omit<LoadClientInput, 'count'>, count: number, perClient: number) {
+  const stalled = loopStalls();
+  const clients = new LoadClients(clientInput, count, perClient);
+  cleanups.push(() => clients.stop());
+  const started = performance.now();
+  const open = await clients.run('open');
+  const seconds = (performance.now() - started) / 1000;
+  const stalls: Record<string, number> = { opening: stalled() };
+  reportFailures('opening', open.failures);
+  return { clients, open, seconds, stalls, stalled };
+}
+
 const fmtStalls = (stalls: Record<string, number>) => Object.entries(stalls).map(([step, ms]) => `${step} ${ms.toFixed(0)} ms`).join(', ');
 
 interface Payload {
@@ -305,14 +321,7 @@ async function activePhase({ agents, clientInput, listener, liveSessions, measur
   console.log(`1. ${activeSessions} concurrent shells through the gateway (${agentCount} agents), each streaming a ${fmtMiB(payload.bytes)} payload, checksum-verified`);
   // The gateway first: the baseline's buffers in this process would otherwise leave heap the sessions then reuse.
   const before = await measure();
-  const stalled = loopStalls();
-  const active = new LoadClients(clientInput, activeSessions, 250);
-  cleanups.push(() => active.stop());
-  const opened = performance.now();
-  const open = await active.run('open');
-  const openSeconds = (performance.now() - opened) / 1000;
-  const stalls: Record<string, number> = { opening: stalled() };
-  reportFailures('opening', open.failures);
+  const { clients: active, open, seconds: openSeconds, stalls, stalled } = await openSessions(clientInput, activeSessions, 250);
   const atOpen = await measure();
   const gatewayPeak = peakOf(() => memoryOf(process.pid).pss);
   const agentsPeak = peakOf(() => agentsMemory(agents).pss);
@@ -350,14 +359,7 @@ async function activePhase({ agents, clientInput, listener, liveSessions, measur
 async function idlePhase({ clientInput, listener, liveSessions, measure, sshArgs }: Setup) {
   console.log(`2. ${idleSessions} idle sessions held ${idleHoldMs / 1000} s, each a dash login shell`);
   const idleBefore = await measure();
-  const stalled = loopStalls();
-  const idle = new LoadClients(clientInput, idleSessions, 1000);
-  cleanups.push(() => idle.stop());
-  const idleOpened = performance.now();
-  const idleOpen = await idle.run('open');
-  const idleOpenSeconds = (performance.now() - idleOpened) / 1000;
-  const stalls: Record<string, number> = { opening: stalled() };
-  reportFailures('opening', idleOpen.failures);
+  const { clients: idle, open: idleOpen, seconds: idleOpenSeconds, stalls, stalled } = await openSessions(clientInput, idleSessions, 1000);
   console.log(`   ${idleOpen.ok}/${idleSessions} opened in ${idleOpenSeconds.toFixed(1)} s (${(idleOpen.ok / idleOpenSeconds).toFixed(0)} per second); ${await liveSessions()} listed by the gateway`);
   await new Promise((resolve) => setTimeout(resolve, idleHoldMs));
   const held = await measure();
