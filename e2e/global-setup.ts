@@ -32,8 +32,11 @@ async function startGateway(
     `127.0.0.1:${port}`,
     '--data-dir',
     dataDir,
-    // Several gateways run at once: each Kubernetes listener takes a free port (kube login asks the gateway which).
+    // Several gateways run at once: each Kubernetes and database listener takes a free port (the clients ask
+    // the gateway which).
     '--kube-listen',
+    '127.0.0.1:0',
+    '--db-listen',
     '127.0.0.1:0',
   ];
   if (enrollSelf) args.push('--enroll-self');

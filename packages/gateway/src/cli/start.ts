@@ -12,14 +12,21 @@ export function startCommand(program: Command) {
     .option('--data-dir <dir>', 'where the gateway keeps its data (default ./data)')
     .option('--db <url>', 'a postgres:// URL (default: SQLite in the data directory)')
     .option('--kube-listen <host:port>', "address of the Kubernetes API's TLS listener, for kubectl (default 127.0.0.1:3026)")
+    .option('--db-listen <host:port>', 'address of the database listener, for clients with a certificate from portcullis db login (default 127.0.0.1:3027)')
     .option('--config <file>', 'YAML configuration file')
     .option('--enroll-self', 'also run an agent in this process, so this machine is a node at once')
     .option('--app <name=url>', 'with --enroll-self: the agent also serves this application (repeatable, as for portcullis agent)', collect, [])
     .option('--app-public-addr <[name=]addr>', 'with --enroll-self: an app\'s public address (repeatable, as for portcullis agent)', collect, [])
-    .action(async (opts: { listen?: string; kubeListen?: string; dataDir?: string; db?: string; config?: string; enrollSelf?: boolean; app: string[]; appPublicAddr: string[] }) => {
+    .action(async (opts: { listen?: string; kubeListen?: string; dbListen?: string; dataDir?: string; db?: string; config?: string; enrollSelf?: boolean; app: string[]; appPublicAddr: string[] }) => {
       const apps = parseApps(opts.app, opts.appPublicAddr);
       if (apps.length && !opts.enrollSelf) throw new Error('--app needs --enroll-self: the apps are served by the agent it runs');
-      const config = loadConfig(opts.config, { listen: opts.listen, dataDir: opts.dataDir, db: opts.db, ...(opts.kubeListen && { kubernetes: { listen: opts.kubeListen } }) });
+      const config = loadConfig(opts.config, {
+        listen: opts.listen,
+        dataDir: opts.dataDir,
+        db: opts.db,
+        ...(opts.kubeListen && { kubernetes: { listen: opts.kubeListen } }),
+        ...(opts.dbListen && { databases: { listen: opts.dbListen } }),
+      });
       const server = await createGateway(config);
       const { host, port } = parseListen(config.listen);
       const url = await server.listen(host, port);

@@ -26,6 +26,7 @@ export {
   makeDatabaseService,
 } from './database';
 export type { Database, DatabaseJson, DatabaseService, DatabaseServiceJson } from './database';
+export type { DatabaseCertificateJson, SignDatabaseCertificateRequest } from './databaseCertificate';
 export {
   DATABASE_CONSOLE_MAX_ROWS,
   databaseConsoleMessage,

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import type net from 'node:net';
+import path from 'node:path';
 import { ApiError, apiPaths, compilePath, queryString, websocketOrigin, websocketPaths, type DatabaseJson } from '@portcullis/shared';
 import type { Command } from 'commander';
+import { libpqSettings, loginDatabase, redisCliArgs } from './dbLogin';
 import { gatewayApi, type GatewayClient } from './http';
 import { listenLocally, portFlag } from './localPort';
 import { currentProfile, type Profile } from './profile';
@@ -84,7 +86,37 @@ export function proxyDbCommand(proxy: Command, out: (line: string) => void) {
     });
 }
 
-/** `portcullis db connect NAME --db-user U [--db-name N]`: the database's own client (psql, mysql, redis-cli) through the gateway. */
+/**
+ * The database's own client on the gateway's database listener, with a fresh certificate: for PostgreSQL, when
+ * the gateway signs one (it will not when the roles want a second factor for every session, which only the
+ * websocket path asks for). Undefined when the websocket path is to be used instead.
+ */
+async function directClient(t: Target, protocol: string, who: { user: string; name?: string }): Promise<[string, string[]] | undefined> {
+  if (protocol !== 'postgres') return undefined;
+  try {
+    const { answer, files } = await loginDatabase(t);
+    return ['psql', [libpqSettings(answer.listen_addr, files, who)]];
+  } catch (err) {
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500) return undefined;
+    throw err;
+  }
+}
+
+/** Runs a client to completion, then exits with its exit code. */
+async function runClient([command, args]: [string, string[]], clientArgs: string[]): Promise<never> {
+  const child = spawn(command, [...args, ...clientArgs], { stdio: 'inherit' });
+  const code = await new Promise<number>((resolve, reject) => {
+    child.once('error', (err) => reject(new Error(`cannot run ${command}: ${err.message} (is it installed?)`)));
+    child.once('exit', (c) => resolve(c ?? 1));
+  });
+  process.exit(code);
+}
+
+/**
+ * `portcullis db connect NAME --db-user U [--db-name N]`: the database's own client (psql, mysql, redis-cli)
+ * through the gateway; `portcullis db login NAME`: a certificate for the gateway's database listener, for any
+ * client.
+ */
 export function dbCommands(program: Command) {
   const db = program.command('db').description('use databases through the gateway');
   db.command('connect')
@@ -99,14 +131,29 @@ export function dbCommands(program: Command) {
       const protocol = await protocolOf(t);
       if (!protocol) throw new Error(`your roles may not read database ${name}'s details, so its client cannot be chosen: use portcullis proxy db ${name} and a client of your own`);
       const who = { user: flags.dbUser, ...(flags.dbName !== undefined && { name: flags.dbName }) };
+      const direct = await directClient(t, protocol, who);
+      if (direct) return runClient(direct, clientArgs);
       const server = await listenLocally(0, socketUrl(t, who), t.gateway, name);
-      const [command, args] = clientCommand(protocol, (server.address() as net.AddressInfo).port, who);
-      const child = spawn(command, [...args, ...clientArgs], { stdio: 'inherit' });
-      const code = await new Promise<number>((resolve, reject) => {
-        child.once('error', (err) => reject(new Error(`cannot run ${command}: ${err.message} (is it installed?)`)));
-        child.once('exit', (c) => resolve(c ?? 1));
-      });
-      server.close();
-      process.exit(code);
+      return runClient(clientCommand(protocol, (server.address() as net.AddressInfo).port, who), clientArgs);
+    });
+
+  db.command('login')
+    .description("get a short-lived certificate for the gateway's database listener (PostgreSQL, Redis) and print how to connect with it")
+    .argument('<name>', "the database's name")
+    .option('--db-user <user>', 'the database user, for the printed connection settings')
+    .option('--db-name <name>', 'the database name, for the printed connection settings')
+    .option('--ttl <duration>', 'how long the certificate lives, e.g. 30m (at most an hour, never past your session)')
+    .option('--cluster <name>', 'the cluster the database is in (default: the profile’s)')
+    .action(async (name: string, flags: WhoFlags & { ttl?: string }) => {
+      const t = target(name, flags.cluster);
+      const protocol = await protocolOf(t);
+      const { answer, files } = await loginDatabase(t, flags.ttl);
+      const print = (line: string) => process.stdout.write(`${line}\n`);
+      print(`Logged into database ${name} as ${t.profile.user} until ${answer.expires}; the key and certificate are in ${path.dirname(files.cert)}.`);
+      if (protocol === 'redis') {
+        print(`Connect with: redis-cli ${redisCliArgs(answer.listen_addr, files).join(' ')}`);
+      } else {
+        print(`Connect with: psql "${libpqSettings(answer.listen_addr, files, { user: flags.dbUser, name: flags.dbName })}"`);
+      }
     });
 }

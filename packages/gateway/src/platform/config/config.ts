@@ -121,6 +121,16 @@ export const configSchema = z
       .strict()
       .default({ listen: '127.0.0.1:3026' }),
     /**
+     * The database listener: PostgreSQL and Redis clients reach it directly over TLS, with a short-lived client
+     * certificate from `portcullis db login`, rather than through a local `portcullis proxy db`.
+     */
+    databases: z
+      .object({
+        listen: z.string().regex(listenPattern, 'databases.listen must be HOST:PORT, e.g. 127.0.0.1:3027').default('127.0.0.1:3027'),
+      })
+      .strict()
+      .default({ listen: '127.0.0.1:3027' }),
+    /**
      * Where AWS OIDC integrations exchange the gateway's token for a role's credentials (STS) and list RDS
      * databases ({region} is filled in); AWS's own endpoints by default, a stand-in in tests.
      */

@@ -27,7 +27,7 @@ describe('the gateway with a certificate and key', () => {
     const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
     execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' });
     writeFileSync(path.join(dir, 'index.html'), '<meta name="grv_csrf_token" content="{{.XCSRF}}">');
-    server = await createGateway(parseConfig({ dataDir: dir, webDir: dir, kubernetes: { listen: '127.0.0.1:0' }, logLevel: 'silent', tls: { cert, key }, auth: { passwordHashing: testPasswordHashing } }));
+    server = await createGateway(parseConfig({ dataDir: dir, webDir: dir, kubernetes: { listen: '127.0.0.1:0' }, databases: { listen: '127.0.0.1:0' }, logLevel: 'silent', tls: { cert, key }, auth: { passwordHashing: testPasswordHashing } }));
   });
   afterAll(async () => {
     await server.close();

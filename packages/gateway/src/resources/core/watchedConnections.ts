@@ -3,7 +3,7 @@ import type { LockSnapshot } from '../../management/locks/snapshot';
 
 interface Watched {
   subject: LockSubject;
-  /** When the web session the connection was opened with ends. */
+  /** When the credential the connection was opened with (a web session, a certificate) runs out. */
   expiresAt: number;
   end(reason: string): void;
 }
@@ -23,11 +23,14 @@ export class WatchedConnections {
     locks.onChange(() => this.enforce());
   }
 
-  /** Watches a connection until the returned function is called (when it has closed). */
-  track(subject: LockSubject, expiresAt: number, end: (reason: string) => void): () => void {
+  /**
+   * Watches a connection until the returned function is called (when it has closed). `expired` is what its
+   * parties are told when the credential it was opened with runs out: a web session by default.
+   */
+  track(subject: LockSubject, expiresAt: number, end: (reason: string) => void, expired = 'your web session expired: sign in again'): () => void {
     const watched: Watched = { subject, expiresAt, end };
     this.open.add(watched);
-    const timer = setTimeout(() => this.stop(watched, 'your web session expired: sign in again'), Math.min(Math.max(0, expiresAt - this.now()), 2 ** 31 - 1));
+    const timer = setTimeout(() => this.stop(watched, expired), Math.min(Math.max(0, expiresAt - this.now()), 2 ** 31 - 1));
     timer.unref();
     this.enforceOne(watched);
     return () => {

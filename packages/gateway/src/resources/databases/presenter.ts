@@ -1,4 +1,4 @@
-import type { DatabaseJson, DatabaseServiceJson } from '@portcullis/shared';
+import type { DatabaseCertificateJson, DatabaseJson, DatabaseServiceJson } from '@portcullis/shared';
 import type { RoleSet } from '../../management/roles/roleset';
 import type { DatabaseRecord } from './repo';
 import { labelList } from '../lists/labels';
@@ -32,3 +32,7 @@ export function presentDatabase(d: DatabaseRecord, roles: RoleSet) {
 /** An agent's database service: the label values each of its matchers accepts. */
 export const presentDatabaseService = (s: { name: string; matchers: Record<string, string[]> }) =>
   ({ name: s.name, resource_matchers: [{ labels: s.matchers }] }) satisfies DatabaseServiceJson;
+
+/** A database client certificate as `portcullis db login` receives it. */
+export const presentDatabaseCertificate = (c: { certificate: string; ca: string; expiresAt: number; listenAddr: string }) =>
+  ({ certificate: c.certificate, ca: c.ca, expires: new Date(c.expiresAt).toISOString(), listen_addr: c.listenAddr }) satisfies DatabaseCertificateJson;

@@ -1,4 +1,6 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { durationField } from '../../platform/config/duration';
 import { resourceListQuery } from '../lists/listQuery';
 import { clusterParams } from '../../platform/clusters/schemas';
 import { databaseProblem, databaseTarget } from '../../agent/tunnel/databases';
@@ -45,3 +47,47 @@ export const databaseSocketQuery = z.object({
 
 export const statementsParams = clusterParams.extend({ sid: z.string().min(1).max(64) }).strict();
 export const statementsQuery = z.object({ startKey: z.string().max(200).optional() });
+
+/** The longest a database client certificate lives (and it never outlives the web session it was asked with). */
+export const databaseCertificateMaxTtlMs = 3_600_000;
+
+/** Key types a client certificate may be for: those libpq and redis-cli read, at strengths worth signing. */
+function publicKeyProblem(key: KeyObject): string | undefined {
+  const details = key.asymmetricKeyDetails ?? {};
+  if (key.asymmetricKeyType === 'ec') return ['prime256v1', 'secp384r1'].includes(details.namedCurve ?? '') ? undefined : `an EC key must be on P-256 or P-384, not ${details.namedCurve}`;
+  if (key.asymmetricKeyType === 'rsa') return (details.modulusLength ?? 0) >= 2048 ? undefined : 'an RSA key must have at least 2048 bits';
+  if (key.asymmetricKeyType === 'ed25519') return undefined;
+  return `a ${key.asymmetricKeyType} key cannot be signed: use ECDSA P-256, RSA or Ed25519`;
+}
+
+/**
+ * POST signDatabaseCertificate (shared's SignDatabaseCertificateRequest): publicKey becomes the key Node read,
+ * ttl milliseconds. Only the public half is taken: a private key sent here would have left its owner.
+ */
+export const signDatabaseCertificateBody = z
+  .object({
+    database: z.string().min(1).max(63),
+    publicKey: z
+      .string()
+      .max(16_384)
+      .transform((pem, ctx) => {
+        const fail = (message: string) => {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        };
+        if (!/^-----BEGIN PUBLIC KEY-----/.test(pem.trim())) return fail('must be a public key in PEM (-----BEGIN PUBLIC KEY-----); the private key stays with you');
+        let key: KeyObject;
+        try {
+          key = createPublicKey(pem);
+        } catch (err) {
+          return fail(`is not a public key the gateway can read: ${(err as Error).message}`);
+        }
+        const problem = publicKeyProblem(key);
+        return problem ? fail(problem) : key;
+      }),
+    ttl: durationField
+      .refine((ms) => ms > 0, 'must be longer than nothing')
+      .refine((ms) => ms <= databaseCertificateMaxTtlMs, `a database certificate lives at most ${databaseCertificateMaxTtlMs / 60_000} minutes`)
+      .optional(),
+  })
+  .strict();

@@ -5,11 +5,12 @@ import { askOnSocket, sessionMfaRequired, sessionMfaTimeoutMs } from '../core/se
 import { holdIncoming, refuse, type Held } from '../core/socket';
 import { bridge } from '../core/socketBridge';
 import { recordEvent } from '../../management/audit/record';
-import { databaseAuditFields, databaseListRefusal } from './kind';
+import { databaseAuditFields } from './kind';
 import { protocols } from './protocols';
 import type { ConsoleClient } from './protocols/protocol';
 import type { DatabaseRecord } from './repo';
 import { databaseParams, databaseSocketQuery } from './schemas';
+import { chooseDatabase } from './session/choose';
 import { duplexPair } from './session/duplexPair';
 import { serveDatabaseSession, type DatabaseSessionDeps } from './session/pipeline';
 
@@ -20,9 +21,8 @@ export interface DatabaseSocketDeps extends DatabaseSessionDeps {
 
 /** The database a client names, if it exists and the user's roles reach it at all (db_labels); otherwise why not. */
 async function choose(deps: DatabaseSocketDeps, identity: Identity, name: string): Promise<DatabaseRecord | string> {
-  const found = await deps.databases.byName(name, deps.gw.now());
-  if (!found.length) return `database ${name} was not found`;
-  return found.find((d) => !databaseListRefusal(identity, d)) ?? `access to database ${name} denied: ${databaseListRefusal(identity, found[0]!)}`;
+  const choice = await chooseDatabase(deps.databases, identity, name, deps.gw.now());
+  return 'refused' in choice ? choice.refused : choice.db;
 }
 
 /** Per-session MFA, asked on the socket as the terminal does; the refusal is audited. Undefined when the session may open. */
