@@ -161,7 +161,10 @@ describe.each(engines)('databases through the gateway on %s', (engine) => {
     expect(sessions.body.sessions).toContainEqual(expect.objectContaining({ kind: 'db', id: ready.sid, database_name: 'pg', login: 'postgres' }));
     c.socket.close();
     await c.closed;
+    const left = Date.now();
     await eventually(async () => (await eventsWithCode(gw, 'TDB01I')).find((e) => e.sid === ready.sid), 'the session end');
+    // Ended as the client left, not after the gateway gave the database its 5 s to close.
+    expect(Date.now() - left).toBeLessThan(2_500);
 
     const playback = await user.get<DatabaseStatementsJson>(compilePath(apiPaths.databaseStatements, { clusterId: 'localhost', sid: ready.sid as string }));
     expect(playback.status).toBe(200);

@@ -38,6 +38,8 @@ export interface DatabaseSessionRequest {
   /** The database user and name the client named out of band (the socket's db_user and db_name). */
   defaults: { user?: string; database?: string };
   remoteAddr: string;
+  /** What the client is told when its credential runs out, if not a web session (a certificate). */
+  expiredReason?: string;
   /** Called once the database has accepted the login, with the session's id. */
   onStarted?(sid: string): void;
 }
@@ -148,7 +150,7 @@ async function relay(deps: DatabaseSessionDeps, req: DatabaseSessionRequest, pro
     deps.log.error({ database: db.name, sid, err: err.message }, 'a database session could not be audited, so it was ended');
     end('the gateway could not write the audit log', protocol.refusal('the gateway could not record this session in its audit log, so it ended it'));
   });
-  const unwatch = deps.watched.track(subject, identity.session.expiresAt, (reason) => end(reason, protocol.refusal(reason, startup)));
+  const unwatch = deps.watched.track(subject, identity.session.expiresAt, (reason) => end(reason, protocol.refusal(reason, startup)), req.expiredReason);
 
   const inspector = protocol.inspector(startup, { databaseRefusal: (name) => databaseRefusal(identity, db, startup.user, name) });
   const fromClient = (chunk: Buffer) => {
@@ -184,8 +186,11 @@ async function relay(deps: DatabaseSessionDeps, req: DatabaseSessionRequest, pro
   link.pipe(client);
   link.on('error', (err) => end(`the database connection failed: ${err.message}`));
   // The client left: the database hears the end of its connection after what the client sent last (a goodbye).
+  // Whatever the database still answers is read and dropped (the pipe to the client stopped with it), or its end
+  // would never be read and the session would wait out the linger before it ended.
   client.once('close', () => {
     link.end();
+    link.resume();
     setTimeout(() => link.destroy(), lingerMs).unref();
   });
   link.once('close', () => {
