@@ -1,7 +1,8 @@
 /**
  * Reads a flood of shell output through the gateway's terminal websocket in a process of its own, as a browser
  * would (and as `ssh` does in the baseline), so the reader's work does not share the gateway's event loop.
- * Input: a JSON {login, params, bytes, command} as the only argument. Output: one JSON line {mibPerSecond, sid}.
+ * Input: a JSON {login, params, bytes, command} as the only argument. Output: one JSON line {mibPerSecond, sid,
+ * cpuMs}, cpuMs being this process's CPU time (user + system) over the flood.
  */
 import { performance } from 'node:perf_hooks';
 import type { TerminalParams } from '@portcullis/shared';
@@ -16,13 +17,17 @@ async function main() {
   c.type(`stty -echo; ${command}; echo; echo flood-done\r`);
   const start = c.received;
   let first = 0;
+  let cpu = process.cpuUsage();
   while (c.received - start < bytes) {
     await c.next();
-    if (!first) first = performance.now();
+    if (first) continue;
+    first = performance.now();
+    cpu = process.cpuUsage();
   }
   const seconds = (performance.now() - first) / 1000;
+  const used = process.cpuUsage(cpu);
   c.close();
-  console.log(JSON.stringify({ mibPerSecond: (c.received - start) / MiB / seconds, sid: c.sessionId }));
+  console.log(JSON.stringify({ mibPerSecond: (c.received - start) / MiB / seconds, sid: c.sessionId, cpuMs: (used.user + used.system) / 1000 }));
 }
 
 main().then(

@@ -32,20 +32,27 @@ export interface ProcInfo {
   comm: string;
 }
 
+/** A /proc stat file's command name and the fields after it (the state first); undefined once the task has gone. */
+export function readStat(file: string): { comm: string; fields: string[] } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command name is in parentheses and may itself hold spaces or parentheses: the fields after it follow the last ')'.
+  const close = stat.lastIndexOf(')');
+  return { comm: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
+}
+
 /** Every process on the machine, read once. */
 export function processTable(): ProcInfo[] {
   const out: ProcInfo[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name is in parentheses and may itself hold spaces or parentheses: the fields after it follow the last ')'.
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      out.push({ pid: Number(entry), ppid: Number(fields[1]), comm: stat.slice(stat.indexOf('(') + 1, close) });
-    } catch {
-      // The process exited while the table was read.
-    }
+    const stat = readStat(`/proc/${entry}/stat`);
+    // A process that exited while the table was read is left out.
+    if (stat) out.push({ pid: Number(entry), ppid: Number(stat.fields[1]), comm: stat.comm });
   }
   return out;
 }
@@ -71,6 +78,9 @@ export function descendantsOf(root: number, table = processTable()): ProcInfo[] 
 
 /** How many files (sockets, pipes, PTYs included) process `pid` has open. */
 export const openFiles = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length;
+
+/** How many threads a process runs (the gateway's keyframe worker is one while any screen is open). */
+export const threadsOf = (pid: number): number => Number(/^Threads:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /**
  * Waits until this process is nearly idle (under 10% of a core for two half-second spells in a row), so work a

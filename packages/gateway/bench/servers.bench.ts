@@ -3,7 +3,9 @@
  *  1. throughput of 100 MiB of shell output through the gateway's terminal websocket (agent node) to a
  *     headless consumer that acknowledges as it reads, against `ssh -tt` to a private sshd on loopback, in
  *     alternating rounds (this machine's speed drifts by a third between minutes, so only runs side by side
- *     compare); each round starts once the previous one's recording is finished, keyframes included;
+ *     compare), after one round of each that is not counted (the daemons' first flood compiles its path); each
+ *     round starts once the previous one's recording is finished, keyframes included, and each process's CPU
+ *     time per MiB is shown beside it;
  *  2. keystroke echo round trip through the gateway against the same PTY echo measured locally, so the
  *     difference is what the gateway and tunnel add (aim p50 ≤ 2 ms, p99 ≤ 10 ms);
  *  3. session open time (socket open → first shell output) on the agent node and the OpenSSH node;
@@ -20,6 +22,8 @@ import { RecordingStore } from '../src/resources/recordings/store';
 import { startGateway, type Client, type TestGateway } from '../test/harness';
 import { createJoinToken, eventually, operatorRole } from '../test/servers/fixtures';
 import { startPrivateSshd } from '../test/servers/sshd';
+import { cpuMsOf, scriptPidOf, threadCpuMs } from './cpuTime';
+import { descendantsOf } from './processes';
 import { fmtMs as ms, percentile as pct } from './stats';
 import { SshSession } from './sshSession';
 import { Consumer, type TerminalLogin } from './terminalConsumer';
@@ -28,22 +32,38 @@ const MiB = 1024 * 1024;
 const floodBytes = 100 * MiB;
 // 100 MiB of one byte with no newline, so the PTY passes it through unchanged on both paths.
 const floodCommand = `head -c ${floodBytes} /dev/zero | tr '\\0' a`;
+/** BENCH_ROUNDS sets the throughput rounds; BENCH_FIGURES=1 stops after that figure (for a quick try). */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const onlyThroughput = process.env.BENCH_FIGURES === '1';
 
 /** The login a terminal consumer uses, for a client signed in through the harness. */
 const loginOf = (gw: TestGateway, client: Client): TerminalLogin => ({ url: gw.url, token: client.session!.token, cookie: client.cookieHeader() });
 
+/** CPU ms per MiB each process spent on one round's flood (see cpuTime.ts), by name. */
+type CpuPerMiB = Record<string, number>;
+
+interface Round {
+  mibPerSecond: number;
+  cpu: CpuPerMiB;
+}
+
 /**
  * A flood read by floodReader.ts in a process of its own, as a browser (or `ssh` in the baseline) would.
- * Answers once the session's recording is complete, so no keyframing of it overlaps the next measurement.
+ * Answers once the session's recording is complete, so no keyframing of it overlaps the next measurement; the
+ * gateway's CPU after the flood, until then, is the keyframe thread catching up.
  */
-async function throughputThroughGateway(gw: TestGateway, admin: Client, node: string): Promise<number> {
+async function throughputThroughGateway(gw: TestGateway, admin: Client, node: string, agentPid: number): Promise<Round> {
   const input = { login: loginOf(gw, admin), params: { server_id: node, login: 'root', term: { w: 200, h: 50 } }, bytes: floodBytes, command: floodCommand };
+  const gateway0 = threadCpuMs();
+  const agent0 = cpuMsOf(agentPid);
   const reader = spawn('node_modules/.bin/tsx', ['packages/gateway/bench/floodReader.ts', JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   reader.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => reader.on('close', resolve));
   if (code !== 0) throw new Error(`the flood reader exited with ${code}: ${out}`);
-  const { mibPerSecond, sid } = JSON.parse(out) as { mibPerSecond: number; sid: string };
+  const gateway1 = threadCpuMs();
+  const agent1 = cpuMsOf(agentPid);
+  const { mibPerSecond, sid, cpuMs } = JSON.parse(out) as { mibPerSecond: number; sid: string; cpuMs: number };
   const recordings = new RecordingStore(gw.server.gw.config.dataDir);
   await eventually(async () => {
     const reader = await recordings.open(sid);
@@ -51,17 +71,55 @@ async function throughputThroughGateway(gw: TestGateway, admin: Client, node: st
     await reader?.close();
     return complete;
   }, 'the flood session recording to be complete', 120_000);
-  return mibPerSecond;
+  const gateway2 = threadCpuMs();
+  const perMiB = (ms: number) => ms / (floodBytes / MiB);
+  const cpu: CpuPerMiB = {
+    'gateway loop': perMiB(gateway1.main - gateway0.main),
+    'gateway keyframes': perMiB(gateway1.lowPriority - gateway0.lowPriority),
+    'gateway keyframes after': perMiB(gateway2.lowPriority - gateway1.lowPriority),
+    'gateway other threads': perMiB(gateway1.other - gateway0.other),
+    agent: perMiB(agent1 - agent0),
+    reader: perMiB(cpuMs),
+  };
+  return { mibPerSecond, cpu };
 }
 
-async function throughputSshBaseline(sshArgs: string[]): Promise<number> {
+/** The sshd processes this bench started (the listener and each connection's). */
+const sshdPids = () => descendantsOf(process.pid).flatMap((p) => (p.comm.startsWith('sshd') ? [p.pid] : []));
+
+async function throughputSshBaseline(sshArgs: string[]): Promise<Round> {
+  const reader0 = process.cpuUsage();
   const ssh = new SshSession(['-tt', ...sshArgs], { command: floodCommand });
+  // The connection's sshd processes may exit as soon as the last byte is sent, and their time with them: each
+  // one's is sampled while the flood runs and its last sample counts. A previous connection's may still be
+  // exiting, so what a process had used before this one's output began is left out.
+  await ssh.waitForBytes(1);
+  const before = new Map(sshdPids().map((pid) => [pid, cpuMsOf(pid)]));
+  const last = new Map(before);
+  const sample = () => {
+    for (const pid of before.keys()) last.set(pid, Math.max(last.get(pid)!, cpuMsOf(pid)));
+  };
+  const sampler = setInterval(sample, 100);
   await ssh.waitForBytes(floodBytes);
+  clearInterval(sampler);
+  sample();
   const seconds = (performance.now() - ssh.firstByteAt) / 1000;
+  const reader = process.cpuUsage(reader0);
+  const sshd = [...last].reduce((sum, [pid, ms]) => sum + ms - before.get(pid)!, 0);
+  const client = cpuMsOf(ssh.child.pid!);
   const { received } = ssh;
   await ssh.close();
-  return received / MiB / seconds;
+  const perMiB = (ms: number) => ms / (received / MiB);
+  return { mibPerSecond: received / MiB / seconds, cpu: { sshd: perMiB(sshd), ssh: perMiB(client), 'reader (this process)': perMiB((reader.user + reader.system) / 1000) } };
 }
+
+const fmtCpu = (cpu: CpuPerMiB) =>
+  Object.entries(cpu)
+    .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+    .join(', ');
+
+/** The per-process median over rounds of each CPU figure. */
+const medianCpu = (rounds: Round[]): CpuPerMiB => Object.fromEntries(Object.keys(rounds[0]!.cpu).map((name) => [name, pct(rounds.map((r) => r.cpu[name]!), 50)]));
 
 /** Echo of single keystrokes by the PTY's line discipline (cat is the foreground program). */
 async function echoThroughGateway(gw: TestGateway, admin: Client, node: string, n: number): Promise<number[]> {
@@ -187,22 +245,32 @@ spec:
     const { UserCertificateAuthority } = await import('../src/resources/connectors/openssh/ca');
     const sshClient = new OpenSshClient(UserCertificateAuthority.loadOrCreate(login), login);
 
-    const rounds = 5;
-    console.log(`1. Throughput, 100 MiB of shell output, ${rounds} rounds of the gateway then ssh`);
+    console.log(`1. Throughput, 100 MiB of shell output, ${rounds} rounds of the gateway then ssh (CPU in ms per MiB)`);
     const prepared = sshClient.prepare({ host: '127.0.0.1', port: sshd.port }, 'root', 'bench', { tty: false });
     const sshArgs = prepared.args.filter((a) => a !== '-T');
-    const viaGateway: number[] = [];
-    const viaSsh: number[] = [];
+    const agentPid = scriptPidOf(agentProcess.pid!)!;
+    // The gateway and the agent are daemons that run for months: their first flood also pays for V8 compiling
+    // its path and, run from source, for the keyframe thread loading its TypeScript, which ssh's compiled code
+    // never does. One round of each goes first, shown but not counted.
+    const warmGateway = await throughputThroughGateway(gw, admin, agentNode, agentPid);
+    const warmSsh = await throughputSshBaseline(sshArgs);
+    console.log(`   warm-up (not counted): gateway ${warmGateway.mibPerSecond.toFixed(1)} MiB/s, ssh ${warmSsh.mibPerSecond.toFixed(1)} MiB/s; CPU gateway path: ${fmtCpu(warmGateway.cpu)}`);
+    const viaGateway: Round[] = [];
+    const viaSsh: Round[] = [];
     for (let i = 0; i < rounds; i++) {
-      viaGateway.push(await throughputThroughGateway(gw, admin, agentNode));
-      viaSsh.push(await throughputSshBaseline(sshArgs));
-      console.log(`   round ${i + 1}: gateway ${viaGateway[i]!.toFixed(1)} MiB/s, ssh ${viaSsh[i]!.toFixed(1)} MiB/s, ratio ${((viaGateway[i]! / viaSsh[i]!) * 100).toFixed(0)}%`);
+      const g = await throughputThroughGateway(gw, admin, agentNode, agentPid);
+      const o = await throughputSshBaseline(sshArgs);
+      viaGateway.push(g);
+      viaSsh.push(o);
+      console.log(`   round ${i + 1}: gateway ${g.mibPerSecond.toFixed(1)} MiB/s, ssh ${o.mibPerSecond.toFixed(1)} MiB/s, ratio ${((g.mibPerSecond / o.mibPerSecond) * 100).toFixed(0)}%`);
+      console.log(`      CPU gateway path: ${fmtCpu(g.cpu)}; ssh path: ${fmtCpu(o.cpu)}`);
     }
     prepared.cleanup();
-    const ratios = viaGateway.map((g, i) => g / viaSsh[i]!);
-    console.log(`   gateway websocket (agent node): median ${pct(viaGateway, 50).toFixed(1)} MiB/s`);
-    console.log(`   ssh -tt on loopback (baseline): median ${pct(viaSsh, 50).toFixed(1)} MiB/s`);
+    const ratios = viaGateway.map((g, i) => g.mibPerSecond / viaSsh[i]!.mibPerSecond);
+    console.log(`   gateway websocket (agent node): median ${pct(viaGateway.map((r) => r.mibPerSecond), 50).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaGateway))}`);
+    console.log(`   ssh -tt on loopback (baseline): median ${pct(viaSsh.map((r) => r.mibPerSecond), 50).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaSsh))}`);
     console.log(`   ratio: median of the rounds ${(pct(ratios, 50) * 100).toFixed(0)}%, lowest ${(Math.min(...ratios) * 100).toFixed(0)}% (aim: median ≥ 95%, lowest ≥ 85%)`);
+    if (onlyThroughput) return;
 
     console.log('2. Keystroke echo, 500 keystrokes');
     const remote = await echoThroughGateway(gw, admin, agentNode, 500);

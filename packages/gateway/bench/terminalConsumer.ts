@@ -11,12 +11,16 @@ export interface TerminalLogin {
   cookie: string;
 }
 
+/** Output kept for markers: the same tail, read the same way, as SshSession keeps of ssh's, so both readers do equal work per byte. */
+const tailBytes = 256;
+
 /**
  * A headless terminal consumer: counts output and acknowledges it as the console does, every
  * terminalAckEveryBytes or when the output pauses.
  */
 export class Consumer {
   received = 0;
+  /** The last tailBytes of output (as latin1: the markers looked for are ASCII). */
   text = '';
   opened = 0;
   sessionMessage = 0;
@@ -37,7 +41,8 @@ export class Consumer {
       }
       if (!this.firstOutput) this.firstOutput = performance.now();
       this.received += frame.data.length;
-      this.text = (this.text + Buffer.from(frame.data.subarray(-4096)).toString()).slice(-4096);
+      const tail = frame.data.subarray(-tailBytes);
+      this.text = (this.text + Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength).toString('latin1')).slice(-tailBytes);
       this.unacked += frame.data.length;
       if (this.unacked >= terminalAckEveryBytes) this.ack();
       else setImmediate(() => this.ack());

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { withCreditGate } from '../../src/resources/core/creditGate';
 import { KeyframeThread, maxMirrorBacklogBytes, type ScreenMirror } from '../../src/resources/recordings/screenMirrors';
 import { RecordingStore } from '../../src/resources/recordings/store';
@@ -66,6 +67,36 @@ describe('the keyframe thread', () => {
     expect((await screen).screen).toBe('before the join ');
     expect((await writer.currentScreen()).screen).toBe('before the join after the join');
     await writer.close();
+    tmp.remove();
+  });
+
+  it('parses a recording once its output pauses, not beside it; a screen wanted meanwhile is answered at once', async () => {
+    const tmp = tempDir();
+    const file = path.join(tmp.dir, 'output.bin');
+    writeFileSync(file, 'x'.repeat(8 * 1024));
+    const offsets: number[] = [];
+    const options = { intervalMs: Infinity, bytes: 1024, idleMs: 60_000, quietMs: 60_000, maxLagMs: 60_000 };
+    const screen = thread.openRecording(file, 80, 24, options, (k) => offsets.push(k.offset));
+    screen.steps([{ output: { t: 0, offset: 0, length: 4096 } }, { output: { t: 1, offset: 4096, length: 4096 } }]);
+    // Parsed only as far as the step holding the wanted offset (a keyframe each, sent before the answer).
+    expect((await screen.at(4096)).screen).toContain('x');
+    expect(await screen.at(4096)).toBeDefined();
+    expect(offsets).toEqual([4096]);
+    await screen.close();
+    expect(offsets).toEqual([4096, 8192]);
+    tmp.remove();
+  });
+
+  it('parses a recording whose output never pauses once its oldest output has waited long enough', async () => {
+    const tmp = tempDir();
+    const file = path.join(tmp.dir, 'output.bin');
+    writeFileSync(file, 'y'.repeat(2048));
+    const offsets: number[] = [];
+    const screen = thread.openRecording(file, 80, 24, { intervalMs: Infinity, bytes: 1024, idleMs: 60_000, quietMs: 60_000, maxLagMs: 50 }, (k) => offsets.push(k.offset));
+    screen.steps([{ output: { t: 0, offset: 0, length: 2048 } }]);
+    await eventually(async () => offsets.length > 0, 'the keyframe of the lagging output');
+    expect(offsets).toEqual([2048]);
+    await screen.close();
     tmp.remove();
   });
 

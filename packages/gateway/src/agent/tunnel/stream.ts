@@ -131,7 +131,9 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
       return;
     }
     this.receivable -= chunk.length;
-    this.deliver(() => this.emit('data', chunk));
+    // Data is most of what a stream receives, after it is accepted: no closure to hold it then.
+    if (this.held) this.held.push(() => this.emit('data', chunk));
+    else this.emit('data', chunk);
   }
 
   receiveWindow(bytes: number): void {

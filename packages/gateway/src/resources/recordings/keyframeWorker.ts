@@ -8,7 +8,7 @@
 import { closeSync, openSync, readlinkSync, readSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { Keyframer } from './keyframer';
+import { Keyframer, type KeyframerOptions } from './keyframer';
 import type { MirrorReply, MirrorRequest, RecordedStep, Screen } from './keyframeProtocol';
 
 /** A recording is read back in pieces this large, one parsed before the next is read. */
@@ -20,35 +20,73 @@ const reply = (message: MirrorReply) => port.postMessage(message);
 type Step = RecordedStep | { close: number };
 
 /**
+ * A recording's output is parsed once it pauses this long, or once its oldest unparsed step waited maxLagMs
+ * (unless its options say otherwise). Even at the lowest priority, parsing beside a flood took as much CPU as
+ * the agent and the gateway's event loop together and slowed the flood itself; a burst (a large file printed)
+ * is parsed just after it instead, and keyframes of a session that never pauses lag its output by at most
+ * maxLagMs.
+ */
+const defaultQuietMs = 150;
+const defaultMaxLagMs = 5_000;
+
+/**
  * A recorded session's screen: its steps are applied strictly in order, reading output from disk as it goes.
- * A screen wanted at an offset is answered when the output up to exactly there is parsed. The output file is
- * opened for each step rather than held, so quiet sessions hold no descriptor here.
+ * A screen wanted at an offset is answered when the output up to exactly there is parsed, without waiting
+ * for a pause. The output file is opened for each step rather than held, so quiet sessions hold no
+ * descriptor here.
  */
 class DiskFedScreen {
-  private readonly queue: Step[] = [];
+  private readonly queue: { step: Step; given: number }[] = [];
   private running = false;
   private parsedTo = 0;
   private wants: { req: number; at: number }[] = [];
+  private lastGiven = 0;
+  private timer?: NodeJS.Timeout;
+  private readonly quietMs: number;
+  private readonly maxLagMs: number;
 
   constructor(
     private readonly keyframer: Keyframer,
     private readonly outputFile: string,
-  ) {}
+    options: KeyframerOptions,
+  ) {
+    this.quietMs = options.quietMs ?? defaultQuietMs;
+    this.maxLagMs = options.maxLagMs ?? defaultMaxLagMs;
+  }
 
   push(...steps: Step[]): void {
-    this.queue.push(...steps);
-    if (!this.running) void this.run();
+    this.lastGiven = performance.now();
+    for (const step of steps) this.queue.push({ step, given: this.lastGiven });
+    this.schedule();
   }
 
   want(req: number, at: number): void {
     this.wants.push({ req, at });
     if (!this.running) void this.answerWants();
+    this.schedule();
+  }
+
+  /** How long the queued steps may still wait (0: apply them now). */
+  private waitMs(): number {
+    const first = this.queue[0];
+    if (!first || this.wants.length || this.queue.some((q) => 'close' in q.step)) return 0;
+    return Math.max(0, Math.min(this.lastGiven + this.quietMs, first.given + this.maxLagMs) - performance.now());
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.running || !this.queue.length) return;
+    const wait = this.waitMs();
+    if (wait === 0) void this.run();
+    else this.timer = setTimeout(() => this.schedule(), wait);
   }
 
   private async run(): Promise<void> {
     this.running = true;
-    for (let step = this.queue.shift(); step; step = this.queue.shift()) await this.apply(step);
+    while (this.queue.length && this.waitMs() === 0) await this.apply(this.queue.shift()!.step);
     this.running = false;
+    this.schedule();
   }
 
   private async answerWants(): Promise<void> {
@@ -108,7 +146,7 @@ const recorded = new Map<number, DiskFedScreen>();
 port.on('message', (m: MirrorRequest) => {
   if (m.op === 'open') {
     const keyframer = new Keyframer(m.cols, m.rows, m.options, (snapshot) => reply({ type: 'keyframe', id: m.id, snapshot }));
-    if (m.recording) recorded.set(m.id, new DiskFedScreen(keyframer, m.recording));
+    if (m.recording) recorded.set(m.id, new DiskFedScreen(keyframer, m.recording, m.options));
     else live.set(m.id, keyframer);
     return;
   }

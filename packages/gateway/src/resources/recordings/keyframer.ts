@@ -7,6 +7,12 @@ export interface KeyframerOptions {
   bytes: number;
   /** Output quiet for this long: take a last keyframe and free the terminal. */
   idleMs: number;
+  /**
+   * A recording's output is parsed once it pauses this long, or once its oldest unparsed part waited
+   * maxLagMs (defaults in keyframeWorker.ts).
+   */
+  quietMs?: number;
+  maxLagMs?: number;
 }
 
 export interface ScreenSnapshot {

@@ -75,7 +75,17 @@ describe('recording indexer', () => {
       await indexer.flush();
       const rows = await store.db.selectFrom('recording_text_lines').select(['sid', 'text']).orderBy('id').execute();
       expect(rows.map((r) => `${r.sid}: ${r.text.length > 20 ? `${r.text.length} chars` : r.text}`)).toEqual(['flood: 1000 chars', 'flood: 1000 chars', 'quiet: uptime 42 days', 'flood: kill %1', 'flood: next interval']);
-      expect(warn.mock.calls.map(([message]) => message)).toEqual(['the search index of session flood is incomplete: its text came faster than the index takes it']);
+      expect(warn.mock.calls.map(([message]) => message)).toEqual(['the search index of session flood is incomplete: their text came faster than the index takes it']);
+
+      // More floods within the minute are named together, in one warning, at the latest when the index closes.
+      now = 1000;
+      for (const sid of ['flood-2', 'flood-3']) indexer.open(meta(sid), 'ssh').output(5, Buffer.from('QUJD'.repeat(1000)));
+      expect(warn).toHaveBeenCalledTimes(1);
+      await indexer.close();
+      expect(warn.mock.calls.map(([message]) => message)).toEqual([
+        'the search index of session flood is incomplete: their text came faster than the index takes it',
+        'the search index of session flood-2 and of 1 other session since the last such warning is incomplete: their text came faster than the index takes it',
+      ]);
     } finally {
       warn.mockRestore();
       await dispose();

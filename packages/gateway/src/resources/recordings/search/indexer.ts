@@ -20,7 +20,16 @@ export interface IndexerOptions {
   now: () => number;
 }
 
+/** At most one warning this often about sessions left out of the index: a thousand floods at once make one, not a thousand. */
+export const leftOutWarningMs = 60_000;
+
 export const defaultIndexerOptions: IndexerOptions = { flushIntervalMs: 500, flushLines: 200, maxChars: 32 * 1024, maxSessionChars: 8 * 1024, now: Date.now };
+
+interface IndexWindow {
+  start: number;
+  chars: number;
+  sessions: Map<string, number>;
+}
 
 /** One recording's text as it is written: the writer hands over what was printed and typed, with its time. */
 export interface RecordingText {
@@ -40,10 +49,13 @@ export class RecordingIndexer {
   private readonly options: IndexerOptions;
   private sessions: RecordingTextSessionRow[] = [];
   private lines: NewTextLine[] = [];
-  /** Sessions already warned about text left out of the index. */
+  /** Sessions with text left out of the index; those not yet named in a warning, and when the last one was. */
   private dropped = new Set<string>();
+  private unreported: string[] = [];
+  private reportedAt = -Infinity;
+  private reportTimer?: NodeJS.Timeout;
   /** The current flushIntervalMs window and the characters taken in it, in all and per session. */
-  private window = { start: -Infinity, chars: 0, sessions: new Map<string, number>() };
+  private window: IndexWindow = { start: -Infinity, chars: 0, sessions: new Map() };
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -57,7 +69,7 @@ export class RecordingIndexer {
     const { sid } = meta;
     this.sessions.push({ sid, started_at: Date.parse(meta.startTime), user: meta.user, login: meta.login, hostname: meta.serverHostname, recording_type: recordingType });
     const add = (line: TextLine) => this.add({ sid, ...line });
-    const output = new TextLines('output', add);
+    const output = new TextLines('output', add, () => this.takes(sid));
     const input = new TextLines('input', add);
     return {
       output: (t, bytes) => output.write(t, bytes),
@@ -83,22 +95,58 @@ export class RecordingIndexer {
   async close(): Promise<void> {
     await this.flush();
     this.closed = true;
+    if (this.unreported.length) this.report();
+  }
+
+  /** The interval under way, a new one once flushIntervalMs have passed since its start. */
+  private currentWindow(): IndexWindow {
+    const now = this.options.now();
+    if (now - this.window.start >= this.options.flushIntervalMs) this.window = { start: now, chars: 0, sessions: new Map() };
+    return this.window;
+  }
+
+  /** Whether a session's output would still be taken in this interval: while not, it is passed over unread. */
+  private takes(sid: string): boolean {
+    const window = this.currentWindow();
+    if (window.chars < this.options.maxChars && (window.sessions.get(sid) ?? 0) < this.options.maxSessionChars) return true;
+    this.leftOut(sid);
+    return false;
+  }
+
+  private leftOut(sid: string): void {
+    if (this.dropped.has(sid)) return;
+    this.dropped.add(sid);
+    this.unreported.push(sid);
+    if (this.reportTimer) return;
+    const wait = this.reportedAt + leftOutWarningMs - this.options.now();
+    if (wait <= 0) return this.report();
+    this.reportTimer = setTimeout(() => this.report(), wait);
+    this.reportTimer.unref();
+  }
+
+  private report(): void {
+    clearTimeout(this.reportTimer);
+    this.reportTimer = undefined;
+    this.reportedAt = this.options.now();
+    const [first, ...others] = this.unreported;
+    this.unreported = [];
+    const more = others.length ? ` and of ${others.length} other session${others.length > 1 ? 's' : ''} since the last such warning` : '';
+    process.emitWarning(`the search index of session ${first}${more} is incomplete: their text came faster than the index takes it`);
   }
 
   private add(line: NewTextLine): void {
     if (this.closed) return;
-    const now = this.options.now();
-    if (now - this.window.start >= this.options.flushIntervalMs) this.window = { start: now, chars: 0, sessions: new Map() };
-    const session = (this.window.sessions.get(line.sid) ?? 0) + line.text.length;
+    const window = this.currentWindow();
+    const session = (window.sessions.get(line.sid) ?? 0) + line.text.length;
     // What people type is always kept: it comes at the pace of hands, and it is what an auditor searches first.
-    const over = this.window.chars + line.text.length > this.options.maxChars || session > this.options.maxSessionChars;
+    const over = window.chars + line.text.length > this.options.maxChars || session > this.options.maxSessionChars;
     if (over && line.kind === 'output') {
-      if (!this.dropped.has(line.sid)) process.emitWarning(`the search index of session ${line.sid} is incomplete: its text came faster than the index takes it`);
-      this.dropped.add(line.sid);
-      return;
+      // The rest of the interval's output of this session is passed over unread (see takes).
+      window.sessions.set(line.sid, Infinity);
+      return this.leftOut(line.sid);
     }
-    this.window.chars += line.text.length;
-    this.window.sessions.set(line.sid, session);
+    window.chars += line.text.length;
+    window.sessions.set(line.sid, session);
     this.lines.push(line);
     this.schedule();
   }

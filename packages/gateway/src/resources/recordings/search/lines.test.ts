@@ -43,6 +43,22 @@ describe('output lines', () => {
     ]);
   });
 
+  test('while text is not wanted it is passed over, with the line in progress, up to the next line break', () => {
+    let wanted = true;
+    const lines: TextLine[] = [];
+    const splitter = new TextLines('output', (l) => lines.push(l), () => wanted);
+    splitter.write(0, Buffer.concat([bytes('kept\r\nhalf a line, cut in a character: '), bytes('日').subarray(0, 2)]));
+    wanted = false;
+    splitter.write(1, bytes('\x1b[31mred'));
+    wanted = true;
+    // Reading starts again at the break, with no character or escape sequence left half read.
+    splitter.write(2, bytes('skipped to here\r\n日 read again\r\n'));
+    expect(lines).toEqual([
+      { t: 0, kind: 'output', text: 'kept' },
+      { t: 2, kind: 'output', text: '日 read again' },
+    ]);
+  });
+
   test('a very long line is cut into lines of at most the maximum, blank lines are skipped', () => {
     const { splitter, texts } = collect('output');
     splitter.write(0, bytes(`${'x'.repeat(maxLineChars * 2 + 5)}\r\n   \r\n\r\n`));

@@ -21,19 +21,27 @@ const controls = /[\x00-\x1f\x7f-\x9f]/g;
  * participant typed, ended by Enter, with backspace and DEL applied and Ctrl-C discarding it. Escape sequences
  * (colours, cursor moves, arrow keys) are dropped, as are other control characters; UTF-8 split between chunks
  * is decoded whole.
+ *
+ * `wanted` says whether text is taken at all just now. While it is not, bytes are passed over unread up to the
+ * next line break, where reading starts afresh: decoding and filtering a flood costs more than everything else
+ * the gateway does with it, and its lines would only be dropped. The line in progress is dropped with them.
  */
 export class TextLines {
-  private readonly decoder = new TextDecoder();
-  private readonly escapes = new EscapeFilter();
+  private decoder = new TextDecoder();
+  private escapes = new EscapeFilter();
   private line = '';
   private lineT = 0;
+  private skipping = false;
 
   constructor(
     readonly kind: RecordingTextKind,
     private readonly emit: (line: TextLine) => void,
+    private readonly wanted: () => boolean = () => true,
   ) {}
 
-  write(t: number, bytes: Uint8Array): void {
+  write(t: number, chunk: Uint8Array): void {
+    const bytes = this.skipping || !this.wanted() ? this.skip(chunk) : chunk;
+    if (!bytes.length) return;
     const text = this.escapes.strip(this.decoder.decode(bytes, { stream: true }));
     let from = 0;
     for (const m of text.matchAll(controls)) {
@@ -42,6 +50,22 @@ export class TextLines {
       from = m.index + 1;
     }
     this.append(t, text.slice(from));
+  }
+
+  /** What of `chunk` is read again: from its first line break on, the break included to end the dropped line. */
+  private skip(chunk: Uint8Array): Uint8Array {
+    // A Buffer's indexOf is a memchr; a plain Uint8Array's looks at each byte in turn.
+    const view = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const breaks = [view.indexOf(0x0a), view.indexOf(0x0d)].filter((i) => i >= 0);
+    if (!this.skipping) {
+      this.skipping = true;
+      this.line = '';
+      this.decoder = new TextDecoder();
+      this.escapes = new EscapeFilter();
+    }
+    if (!breaks.length) return chunk.subarray(chunk.length);
+    this.skipping = false;
+    return chunk.subarray(Math.min(...breaks));
   }
 
   /** The session ended: what is left of the last line is a line too. */

@@ -1,0 +1,37 @@
+/**
+ * CPU time processes and threads have used (user + system), in ms, from /proc: unlike a throughput figure it
+ * hardly moves when other work shares the machine, so it compares runs made minutes apart. A task that has
+ * gone counts as nothing.
+ */
+import { readdirSync } from 'node:fs';
+import { descendantsOf, readStat } from './processes';
+
+// utime and stime are counted in clock ticks, which Linux reports to user space at 100 a second on every architecture.
+const msOf = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) * 10;
+
+export function cpuMsOf(pid: number): number {
+  const fields = readStat(`/proc/${pid}/stat`)?.fields;
+  return fields ? msOf(fields) : 0;
+}
+
+/** The node process a `tsx` launcher (whose pid the caller holds) runs the script in. */
+export function scriptPidOf(launcher: number): number | undefined {
+  return descendantsOf(launcher).find((p) => p.comm === 'node')?.pid;
+}
+
+/**
+ * This process's CPU time split between its threads: the main thread (the event loop), threads running at the
+ * lowest priority (the keyframe thread lowers its own), and the rest (libuv's pool, V8's collector helpers).
+ */
+export function threadCpuMs(): { main: number; lowPriority: number; other: number } {
+  const out = { main: 0, lowPriority: 0, other: 0 };
+  for (const tid of readdirSync('/proc/self/task')) {
+    const fields = readStat(`/proc/self/task/${tid}/stat`)?.fields;
+    if (!fields) continue;
+    const ms = msOf(fields);
+    if (Number(tid) === process.pid) out.main += ms;
+    else if (Number(fields[16]) === 19) out.lowPriority += ms;
+    else out.other += ms;
+  }
+  return out;
+}
