@@ -3,12 +3,16 @@
  * answers) is called directly and through the gateway, on its own host, over a real agent's tunnel, with the
  * app session's cookies, the session check and the signed identity header on every request:
  *  1. throughput: requests per second from 16 keep-alive connections in a load process of its own, direct and
- *     through the proxy in alternating rounds (this machine's speed drifts, so only runs side by side compare);
- *     aim ≥ 50 % of direct;
+ *     through the proxy in alternating rounds after a round of warming up each (this machine's speed drifts, so
+ *     only runs side by side compare); aim ≥ 50 % of direct. For scale, the same load through two plain Node TCP
+ *     relays in a chain (relay.ts): a path through two more processes that do nothing at all, the ceiling the
+ *     gateway and agent have here. The CPU time each process spent per request says where the difference goes,
+ *     whatever else the machine runs;
  *  2. latency: one request at a time, p50 and p99, direct and through the proxy; the difference is what the
  *     gateway and tunnel add (aim ≤ 2 ms at p50).
  * Each runs in a process of its own, as in production: the gateway (this one), the agent (`portcullis agent
- * --app`), the app and the load.
+ * --app`), the app and the load. Run with `tsx --cpu-prof --cpu-prof-dir=DIR` to profile the gateway and the
+ * agent both (the agent is given the same flags).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request, Agent as HttpAgent, createServer } from 'node:http';
@@ -23,10 +27,13 @@ import { appRepo } from '../src/resources/apps/repo';
 import { appsDevRole, joinToken } from '../test/apps/fixtures';
 import { consoleOriginOf } from '../test/apps/httpFixtures';
 import { eventually } from '../test/servers/fixtures';
+import { cpuMsOf, scriptPidOf } from './cpuTime';
+import { relayChain } from './relay';
 import { fmtMs as ms, percentile as pct } from './stats';
 
 const roundSeconds = 4;
-const rounds = 3;
+const warmupSeconds = 3;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = 16;
 const latencySamples = 2000;
 const bodyBytes = 1024;
@@ -51,10 +58,18 @@ function get(agent: HttpAgent, t: Target): Promise<number> {
   });
 }
 
-/** The load process: `connections` loops for `seconds`, printing requests per second. */
+interface LoadResult {
+  requests: number;
+  rps: number;
+  /** The load process's own CPU time during the round, in ms. */
+  cpuMs: number;
+}
+
+/** The load process: `connections` loops for `seconds`, printing what it did (LoadResult). */
 async function load(t: Target, seconds: number): Promise<void> {
   const agent = new HttpAgent({ keepAlive: true, maxSockets: connections });
   let done = 0;
+  const cpu = process.cpuUsage();
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -64,7 +79,9 @@ async function load(t: Target, seconds: number): Promise<void> {
       }
     }),
   );
-  process.stdout.write(JSON.stringify({ rps: done / seconds }));
+  const used = process.cpuUsage(cpu);
+  const result: LoadResult = { requests: done, rps: done / seconds, cpuMs: (used.user + used.system) / 1000 };
+  process.stdout.write(JSON.stringify(result));
   agent.destroy();
 }
 
@@ -89,13 +106,45 @@ async function spawnApp(): Promise<{ child: ChildProcess; port: number }> {
   return { child, port };
 }
 
-async function loadRound(t: Target): Promise<number> {
-  const child = spawn(tsx, [self, 'load', JSON.stringify(t), String(roundSeconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** A process on the request's path whose CPU time is read around each round: this one, or a script by its pid. */
+interface Hop {
+  name: string;
+  cpuMs(): number;
+}
+
+const scriptHop = (name: string, launcher: ChildProcess): Hop => {
+  const pid = scriptPidOf(launcher.pid!);
+  if (!pid) throw new Error(`no node process runs ${name}`);
+  return { name, cpuMs: () => cpuMsOf(pid) };
+};
+
+const thisProcess = (name: string): Hop => ({
+  name,
+  cpuMs: () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  },
+});
+
+/** One round of load on a path: its requests per second, and each process's CPU microseconds per request. */
+interface Round {
+  rps: number;
+  usPerRequest: Record<string, number>;
+}
+
+async function loadRound(t: Target, hops: Hop[], seconds = roundSeconds): Promise<Round> {
+  const before = hops.map((h) => h.cpuMs());
+  const child = spawn(tsx, [self, 'load', JSON.stringify(t), String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`the load process exited with ${code}`);
-  return (JSON.parse(out) as { rps: number }).rps;
+  const result = JSON.parse(out) as LoadResult;
+  const perRequest = (ms: number) => (ms * 1000) / result.requests;
+  const usPerRequest: Record<string, number> = { load: perRequest(result.cpuMs) };
+  // The load process's start and end fall outside its round, but the others' CPU is read around the whole child.
+  hops.forEach((h, i) => (usPerRequest[h.name] = perRequest(h.cpuMs() - before[i]!)));
+  return { rps: result.rps, usPerRequest };
 }
 
 async function latencies(t: Target): Promise<number[]> {
@@ -114,7 +163,8 @@ async function main(): Promise<void> {
   await gw.createRole('kind: role\nmetadata: { name: bench-admin }\nspec:\n  allow:\n    rules: [{ resources: [token], verbs: [create, read, list] }]\n');
   const admin = await gw.signIn({ roles: ['bench-admin'] });
   const agentArgs = ['--gateway', gw.url, '--token', await joinToken(admin), '--labels', 'env=dev', '--hostname', 'bench-agent', '--data-dir', mkdtempSync(path.join(os.tmpdir(), 'portcullis-bench-agent-'))];
-  const agent = spawn(tsx, ['packages/gateway/src/cli.ts', 'agent', ...agentArgs, '--app', `bench=http://127.0.0.1:${upstream.port}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const profiling = process.execArgv.filter((flag) => flag.startsWith('--cpu-prof'));
+  const agent = spawn(tsx, [...profiling, 'packages/gateway/src/cli.ts', 'agent', ...agentArgs, '--app', `bench=http://127.0.0.1:${upstream.port}`], { stdio: ['ignore', 'ignore', 'inherit'] });
   await eventually(() => appRepo(gw.server.store).byHost('bench.localhost', Date.now()), 'the agent to announce the app', 60_000);
   const port = Number(new URL(gw.url).port);
   const host = `bench.localhost:${port}`;
@@ -134,20 +184,44 @@ async function main(): Promise<void> {
   const direct: Target = { port: upstream.port, host: `127.0.0.1:${upstream.port}` };
   const proxied: Target = { port, host, cookie };
 
-  const rps = { direct: [] as number[], proxied: [] as number[] };
+  const children: ChildProcess[] = [];
+  const relayPort = await relayChain(upstream.port, 2, children);
+  const relayed: Target = { port: relayPort, host: direct.host };
+
+  const app = scriptHop('app', upstream.child);
+  const paths = {
+    direct: { target: direct, hops: [app], label: 'direct' },
+    relayed: { target: relayed, hops: [scriptHop('relay 1', children[1]!), scriptHop('relay 2', children[0]!), app], label: '2 plain relays' },
+    proxied: { target: proxied, hops: [thisProcess('gateway'), scriptHop('agent', agent), app], label: 'through the proxy' },
+  };
+  const runs = { direct: [] as Round[], relayed: [] as Round[], proxied: [] as Round[] };
+  // Every process on each path first runs a short round that is not counted: until V8 has compiled its hot code,
+  // a process spends a good part of its time compiling and the rest running slower code, which a gateway serving
+  // for days does not.
+  for (const name of ['direct', 'proxied', 'relayed'] as const) await loadRound(paths[name].target, paths[name].hops, warmupSeconds);
   for (let round = 0; round < rounds; round++) {
-    rps.direct.push(await loadRound(direct));
-    rps.proxied.push(await loadRound(proxied));
+    for (const name of ['direct', 'proxied', 'relayed'] as const) runs[name].push(await loadRound(paths[name].target, paths[name].hops));
   }
-  const best = (xs: number[]) => Math.max(...xs);
+  const best = (name: keyof typeof runs) => Math.max(...runs[name].map((r) => r.rps));
   const directLatency = await latencies(direct);
   const proxiedLatency = await latencies(proxied);
 
   const fmt = (n: number) => n.toFixed(0).padStart(7);
+  const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
   console.log(`throughput (${connections} keep-alive connections, ${rounds} alternating rounds of ${roundSeconds} s, best round each):`);
-  console.log(`  direct            ${fmt(best(rps.direct))} req/s   rounds ${rps.direct.map((r) => r.toFixed(0)).join(', ')}`);
-  console.log(`  through the proxy ${fmt(best(rps.proxied))} req/s   rounds ${rps.proxied.map((r) => r.toFixed(0)).join(', ')}`);
-  console.log(`  ratio             ${((best(rps.proxied) / best(rps.direct)) * 100).toFixed(0)} % of direct (aim ≥ 50 %)`);
+  for (const name of ['direct', 'proxied', 'relayed'] as const) {
+    console.log(`  ${paths[name].label.padEnd(17)} ${fmt(best(name))} req/s   rounds ${runs[name].map((r) => r.rps.toFixed(0)).join(', ')}`);
+  }
+  console.log(`  ratio             ${ratio(best('proxied'), best('direct'))} of direct (aim ≥ 50 %)`);
+  console.log(`  the 2 relays reach ${ratio(best('relayed'), best('direct'))} of direct (the ceiling of two extra hops here); the proxy reaches ${ratio(best('proxied'), best('relayed'))} of that`);
+  // The median round's figure: CPU time per request barely moves with load, unlike requests per second.
+  console.log('CPU time per request, each process (µs, median round):');
+  for (const name of ['direct', 'proxied', 'relayed'] as const) {
+    const names = Object.keys(runs[name][0]!.usPerRequest);
+    const median = (k: string) => pct(runs[name].map((r) => r.usPerRequest[k]!), 50);
+    const total = names.reduce((sum, k) => sum + median(k), 0);
+    console.log(`  ${paths[name].label.padEnd(17)} ${names.map((k) => `${k} ${median(k).toFixed(0)}`).join(', ')}; all ${total.toFixed(0)}`);
+  }
   console.log(`latency (one request at a time, ${latencySamples} requests):`);
   for (const p of [50, 99]) {
     const d = pct(directLatency, p);
@@ -155,6 +229,7 @@ async function main(): Promise<void> {
     console.log(`  p${p}: direct ${ms(d)}, through the proxy ${ms(x)}, added ${ms(x - d)}${p === 50 ? ' (aim ≤ 2 ms)' : ''}`);
   }
   agent.kill();
+  children.forEach((c) => c.kill());
   await gw.close();
   upstream.child.kill();
 }

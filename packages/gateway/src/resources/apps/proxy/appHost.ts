@@ -11,14 +11,23 @@ import type { LiveAppSession, LiveAppSessions } from '../sessions/live';
 import { isWebApp } from '../sessions/service';
 import { forward } from './forward';
 import { readHandoff } from './handoff';
-import { headBytes, upstreamRequestHeaders } from './headers';
+import { headBytes, upstreamRequestHeaders, type ResponseRewrite } from './headers';
 import type { HostRoute } from './hosts';
 import type { AppHostServer } from './intercept';
 import { sendPage, sendPageOnSocket, type Page } from './pages';
 import { proxyUpgrade } from './upgrade';
-import type { Upstreams } from './upstream';
+import type { Upstream, Upstreams } from './upstream';
 
 type AppRoute = Exclude<HostRoute, { to: 'gateway' }>;
+
+interface AppTarget {
+  aws: boolean;
+  upstream: Upstream;
+  rewrite: ResponseRewrite;
+  /** The pages for an upstream that cannot be reached, and for one that stays silent; neither names its address. */
+  unreachable: Page;
+  timedOut: Page;
+}
 
 /**
  * Serves an app's host: the launcher's handoff on appAuthPath, then every other request or websocket of a valid
@@ -28,10 +37,11 @@ type AppRoute = Exclude<HostRoute, { to: 'gateway' }>;
 export class AppHosts implements AppHostServer {
   private readonly secure: boolean;
   /**
-   * Whether an app record is the AWS console, worked out once per record (the host router hands out the same
-   * one for a second) rather than by parsing two URLs on every request.
+   * What requests to an app record need, worked out once per record (the host router hands out the same one for
+   * a second) rather than on every request: whether it is the AWS console (two URLs to parse), its upstream, and
+   * the pages and rewrite that name it.
    */
-  private readonly awsApps = new WeakMap<AppRecord, boolean>();
+  private readonly targets = new WeakMap<AppRecord, AppTarget>();
 
   constructor(
     private readonly gw: Gateway,
@@ -44,25 +54,32 @@ export class AppHosts implements AppHostServer {
     this.secure = !!gw.config.tls;
   }
 
-  async request(req: IncomingMessage, res: ServerResponse, route: AppRoute): Promise<void> {
+  /**
+   * Served in the turn the request arrived in, with no promise, while the app session and its signed identity are
+   * fresh (nearly every request); a promise only when storage or signing must be waited for.
+   */
+  request(req: IncomingMessage, res: ServerResponse, route: AppRoute): void | Promise<void> {
     const app = this.appOf(route);
     if ('status' in app) return sendPage(res, app);
     if (headBytes(req) > this.gw.config.apps.maxHeaderBytes) return sendPage(res, tooLarge(this.gw.config.apps.maxHeaderBytes));
-    const pathname = (req.url ?? '/').split('?')[0];
-    if (pathname === appAuthPath) return this.handoff(req, res, app);
+    if (isHandoffPath(req.url)) return this.handoff(req, res, app);
     if (this.isAws(app)) return sendPage(res, this.refusalPage(app, 'launch', awsOnlyFromLauncher, '/'));
-    const checked = await this.live.check(app, req.headers.cookie, remoteOf(req));
-    if ('refused' in checked) return sendPage(res, this.refusalPage(app, checked.refused, checked.reason, req.url));
-    const { live } = checked;
-    const upstream = this.upstreams.for(app);
+    return then(this.live.check(app, req.headers.cookie, remoteOf(req)), (checked) => {
+      if ('refused' in checked) return sendPage(res, this.refusalPage(app, checked.refused, checked.reason, req.url));
+      return then(this.assertion(checked.live, app), (assertion) => this.forward(req, res, app, checked.live, assertion));
+    });
+  }
+
+  private forward(req: IncomingMessage, res: ServerResponse, app: AppRecord, live: LiveAppSession, assertion: string): void {
+    const { upstream, rewrite, unreachable, timedOut } = this.target(app);
     forward(req, res, {
       upstream,
-      headers: upstreamRequestHeaders(req, { upstreamHost: upstream.host, proto: this.proto, clientAddr: remoteOf(req), assertion: await this.assertion(live, app), upgrade: false }),
-      rewrite: { upstreamOrigin: upstream.origin, publicOrigin: this.publicOrigin(app) },
+      headers: upstreamRequestHeaders(req, { upstreamHost: upstream.host, proto: this.proto, clientAddr: remoteOf(req), assertion, upgrade: false }),
+      rewrite,
       maxHeaderBytes: this.gw.config.apps.maxHeaderBytes,
       idleMs: this.gw.config.apps.idleTimeout,
-      unreachable: unreachable(app),
-      timedOut: { status: 504, title: `${app.name} did not answer`, message: `${app.name} sent nothing for ${this.gw.config.apps.idleTimeout / 1000} s, so the gateway gave up.` },
+      unreachable,
+      timedOut,
       done: (status) => this.live.count(live, 'request', status || 502),
       log: (err) => this.log(err, app),
     });
@@ -76,15 +93,15 @@ export class AppHosts implements AppHostServer {
     const checked = await this.live.check(app, req.headers.cookie, remoteOf(req));
     if ('refused' in checked) return sendPageOnSocket(socket, this.refusalPage(app, checked.refused, checked.reason, req.url));
     const { live } = checked;
-    const upstream = this.upstreams.for(app);
+    const { upstream, rewrite, unreachable } = this.target(app);
     let counted = false;
     await proxyUpgrade(req, socket, head, {
       upstream,
       headers: upstreamRequestHeaders(req, { upstreamHost: upstream.host, proto: this.proto, clientAddr: remoteOf(req), assertion: await this.assertion(live, app), upgrade: true }),
-      rewrite: { upstreamOrigin: upstream.origin, publicOrigin: this.publicOrigin(app) },
+      rewrite,
       maxHeaderBytes: this.gw.config.apps.maxHeaderBytes,
       idleMs: this.gw.config.apps.idleTimeout,
-      unreachable: unreachable(app),
+      unreachable,
       opened: (s) => this.live.track(live, s),
       done: (status) => {
         if (counted) return;
@@ -150,12 +167,24 @@ export class AppHosts implements AppHostServer {
   }
 
   private isAws(app: AppRecord): boolean {
-    let aws = this.awsApps.get(app);
-    if (aws === undefined) {
-      aws = isAwsConsoleApp(app, this.gw.config.apps.awsConsoleUrl);
-      this.awsApps.set(app, aws);
+    return this.target(app).aws;
+  }
+
+  private target(app: AppRecord): AppTarget {
+    let target = this.targets.get(app);
+    if (!target) {
+      const upstream = this.upstreams.for(app);
+      const idleSeconds = this.gw.config.apps.idleTimeout / 1000;
+      target = {
+        aws: isAwsConsoleApp(app, this.gw.config.apps.awsConsoleUrl),
+        upstream,
+        rewrite: { upstreamOrigin: upstream.origin, publicOrigin: this.publicOrigin(app) },
+        unreachable: { status: 502, title: `${app.name} is unreachable`, message: `The gateway could not reach ${app.name} just now. Try again in a moment; if it keeps failing, tell your administrator.` },
+        timedOut: { status: 504, title: `${app.name} did not answer`, message: `${app.name} sent nothing for ${idleSeconds} s, so the gateway gave up.` },
+      };
+      this.targets.set(app, target);
     }
-    return aws;
+    return target;
   }
 
   private appOf(route: AppRoute): AppRecord | Page {
@@ -185,10 +214,13 @@ export class AppHosts implements AppHostServer {
     };
   }
 
-  /** The signed identity for this session, signed again when due. */
-  private async assertion(live: LiveAppSession, app: AppRecord): Promise<string> {
-    if (!live.assertion || live.assertion.renewAt <= this.gw.now()) live.assertion = await this.signer.sign(live.identity, this.publicOrigin(app), live.session.expiresAt);
-    return live.assertion.token;
+  /** The signed identity for this session: the one signed before while it is good, else signed again. */
+  private assertion(live: LiveAppSession, app: AppRecord): string | Promise<string> {
+    if (live.assertion && live.assertion.renewAt > this.gw.now()) return live.assertion.token;
+    return this.signer.sign(live.identity, this.publicOrigin(app), live.session.expiresAt).then((signed) => {
+      live.assertion = signed;
+      return signed.token;
+    });
   }
 
   private get proto(): 'http' | 'https' {
@@ -204,6 +236,12 @@ const awsOnlyFromLauncher = 'the AWS console is signed in to from the launcher, 
 
 const remoteOf = (req: IncomingMessage) => req.socket.remoteAddress ?? '';
 
-const unreachable = (app: AppRecord): Page => ({ status: 502, title: `${app.name} is unreachable`, message: `The gateway could not reach ${app.name} just now. Try again in a moment; if it keeps failing, tell your administrator.` });
+/** Whether a request's target is the launcher's handoff (a query string or none). */
+const isHandoffPath = (url = '/') => url.startsWith(appAuthPath) && (url.length === appAuthPath.length || url[appAuthPath.length] === '?');
+
+/** `f` of a value that may still be coming: at once when it is there, else when it comes. */
+function then<T, R>(value: T | Promise<T>, f: (value: T) => R | Promise<R>): R | Promise<R> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
 
 const tooLarge = (limit: number): Page => ({ status: 431, title: 'Request headers too large', message: `The request's headers are larger than the ${limit} bytes this gateway passes to applications.` });

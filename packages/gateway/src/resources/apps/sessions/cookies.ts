@@ -10,25 +10,40 @@ export const appSubjectCookie = 'grv_app_session_subject';
  */
 const gatewayCookies = new Set([appSessionCookie, appSubjectCookie, sessionCookie, 'grv_csrf']);
 
-/** The named cookies of a Cookie header (the first of each name, as browsers send the most specific first). */
-export function readCookies(header: string | undefined): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
+/**
+ * Calls `each` with every cookie of a Cookie header (name trimmed, the part as sent), in order. Walked in place
+ * rather than split, since every proxied request has its cookies read twice.
+ */
+function eachCookie(header: string, each: (name: string, part: string, eq: number) => void): void {
+  for (let start = 0; start < header.length; ) {
+    let end = header.indexOf(';', start);
+    if (end < 0) end = header.length;
+    const part = header.slice(start, end).trim();
     const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!found.has(name)) found.set(name, part.slice(eq + 1).trim());
+    if (part) each(eq < 0 ? '' : part.slice(0, eq).trim(), part, eq);
+    start = end + 1;
   }
-  return found;
+}
+
+/** The app session's two cookies in a Cookie header (the first of each name, as browsers send the most specific first). */
+export function appSessionCookiesOf(header: string | undefined): { value: string | undefined; subject: string | undefined } {
+  let value: string | undefined;
+  let subject: string | undefined;
+  eachCookie(header ?? '', (name, part, eq) => {
+    if (eq < 0) return;
+    if (name === appSessionCookie) value ??= part.slice(eq + 1).trim();
+    else if (name === appSubjectCookie) subject ??= part.slice(eq + 1).trim();
+  });
+  return { value, subject };
 }
 
 /** The Cookie header for the upstream: the app's own cookies, the gateway's left out; undefined when none remain. */
 export function upstreamCookies(header: string): string | undefined {
-  const kept = header
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part && !gatewayCookies.has(part.slice(0, Math.max(part.indexOf('='), 0)).trim()));
-  return kept.length ? kept.join('; ') : undefined;
+  let kept = '';
+  eachCookie(header, (name, part) => {
+    if (!gatewayCookies.has(name)) kept = kept ? `${kept}; ${part}` : part;
+  });
+  return kept || undefined;
 }
 
 /** Set-Cookie values for the app session: host-only (no Domain), HttpOnly, SameSite=Lax, Secure over TLS, ending with the session. */

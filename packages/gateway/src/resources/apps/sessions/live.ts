@@ -8,7 +8,7 @@ import type { Store } from '../../../platform/storage/store';
 import { fqdnOf } from '../address';
 import type { SignedAssertion } from '../jwt/assertion';
 import type { AppRecord } from '../repo';
-import { appSessionCookie, appSubjectCookie, readCookies } from './cookies';
+import { appSessionCookiesOf } from './cookies';
 import { appSessionRepo, type AppSession } from './repo';
 import { appAuditFields, appRefusal } from './service';
 
@@ -100,38 +100,51 @@ export class LiveAppSessions {
     await this.summarise(true);
   }
 
-  /** The session a request's cookies name, if it may use `app` now. */
-  check(app: AppRecord, cookieHeader: string | undefined, remoteAddr: string): Promise<AppCheck> {
-    const cookies = readCookies(cookieHeader);
-    const value = cookies.get(appSessionCookie);
-    const subject = cookies.get(appSubjectCookie);
+  /**
+   * The session a request's cookies name, if it may use `app` now. Answered at once while the session is fresh
+   * (nearly every request), so a request costs no promise; a promise when storage must be read or a refusal audited.
+   */
+  check(app: AppRecord, cookieHeader: string | undefined, remoteAddr: string): AppCheck | Promise<AppCheck> {
+    const { value, subject } = appSessionCookiesOf(cookieHeader);
     if (!value || !subject) return this.refuse(app, undefined, 'launch', 'the request carries no app session', remoteAddr);
     return this.validate(app, value, subject, remoteAddr);
   }
 
   /** The session named by the two secrets the launcher posted to the app host. */
-  async validate(app: AppRecord, value: string, subject: string, remoteAddr: string): Promise<AppCheck> {
-    let live = this.byValue.get(value);
+  validate(app: AppRecord, value: string, subject: string, remoteAddr: string): AppCheck | Promise<AppCheck> {
+    const live = this.byValue.get(value);
+    if (!live || this.gw.now() - live.validatedAt > this.options.revalidateMs) return this.reload(app, value, subject, remoteAddr);
+    return this.admit(live, app, subject, remoteAddr);
+  }
+
+  private async reload(app: AppRecord, value: string, subject: string, remoteAddr: string): Promise<AppCheck> {
+    const loaded = await this.load(hashSecret(value));
+    if ('refused' in loaded) return this.refuse(app, undefined, loaded.refused, loaded.reason, remoteAddr);
+    this.byValue.set(value, loaded);
+    return this.admit(loaded, app, subject, remoteAddr);
+  }
+
+  /** Whether a session just read or still fresh may be used on `app` with `subject` now. */
+  private admit(live: LiveAppSession, app: AppRecord, subject: string, remoteAddr: string): AppCheck | Promise<AppCheck> {
     const now = this.gw.now();
-    if (!live || now - live.validatedAt > this.options.revalidateMs) {
-      const loaded = await this.load(hashSecret(value));
-      if ('refused' in loaded) return this.refuse(app, undefined, loaded.refused, loaded.reason, remoteAddr);
-      live = loaded;
-      this.byValue.set(value, live);
-    }
     const user = live.identity.user.name;
     const verified = live.subject !== undefined && sameSecret(live.subject, subject);
     if (!verified && !sameSecret(live.session.subjectHash, hashSecret(subject))) return this.refuse(app, user, 'launch', 'the app session cookies do not belong together', remoteAddr);
     live.subject = subject;
-    if (fqdnOf(live.session.publicAddr) !== fqdnOf(app.publicAddr)) return this.refuse(app, user, 'launch', `the app session is for another app (${live.session.appName})`, remoteAddr);
-    if (live.session.expiresAt <= now) {
-      await this.end(live, 'the app session expired');
-      return this.refuse(app, user, 'launch', 'the app session expired', remoteAddr);
+    // The same address written the same way is the same host; only another spelling needs normalising.
+    if (live.session.publicAddr !== app.publicAddr && fqdnOf(live.session.publicAddr) !== fqdnOf(app.publicAddr)) {
+      return this.refuse(app, user, 'launch', `the app session is for another app (${live.session.appName})`, remoteAddr);
     }
+    if (live.session.expiresAt <= now) return this.expired(live, app, user, remoteAddr);
     const denied = this.decide(live, app);
     if (denied) return this.refuse(app, user, 'denied', denied, remoteAddr);
     live.lastSeen = now;
     return { live };
+  }
+
+  private async expired(live: LiveAppSession, app: AppRecord, user: string, remoteAddr: string): Promise<AppRefusal> {
+    await this.end(live, 'the app session expired');
+    return this.refuse(app, user, 'launch', 'the app session expired', remoteAddr);
   }
 
   /** Why locks or roles refuse the session on `app` now, decided again only when the locks or the identity changed. */
