@@ -38,6 +38,7 @@ export async function startGatewayProcess(opts: { name: string; db: string; data
       db: opts.db,
       logLevel: 'error',
       kubernetes: { listen: '127.0.0.1:0' },
+      databases: { listen: '127.0.0.1:0' },
       auth: { passwordHashing: testPasswordHashing },
       peers: { heartbeat: opts.heartbeat },
     }),

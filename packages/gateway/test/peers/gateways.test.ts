@@ -180,6 +180,25 @@ test('a lock made through one gateway ends a shell held by another at once', asy
   await removeAllLocks(admin);
 });
 
+test('a gateway held up past three heartbeats, taken for gone by the others, joins again with the agents it holds', async () => {
+  const stalled = (await holderOf(agents[1]!.nodeId))!;
+  const rows = () => store.db.selectFrom('gateway_peers').select('addr').execute();
+  stalled.child.kill('SIGSTOP');
+  try {
+    await eventually(async () => !(await rows()).some((r) => r.addr === stalled.url), 'the others to forget the stalled gateway');
+    // Its agents' presence went with its row: through the others the node now looks offline.
+    expect(await holderOf(agents[1]!.nodeId)).toBeUndefined();
+  } finally {
+    stalled.child.kill('SIGCONT');
+  }
+  await eventually(async () => (await rows()).some((r) => r.addr === stalled.url), 'the stalled gateway to register again');
+  // Its agent never left it (the stall was shorter than the agent's keep-alive), so it is found there again and
+  // reached through another gateway.
+  expect(await eventually(() => holderOf(agents[1]!.nodeId), 'the agent held by the rejoined gateway again')).toBe(stalled);
+  const elsewhere = gateways.find((g) => g !== stalled)!;
+  await shellPrints(await loginAt(elsewhere.url, 'operator', password), elsewhere.url, agents[1]!.nodeId);
+});
+
 test('kill -9 of a gateway: its agents reconnect elsewhere within 10 s, its users go on through the others, no audit event is lost', async () => {
   const victim = (await holderOf(agents[0]!.nodeId))!;
   const victimsUser = await loginAt(victim.url, 'operator', password);

@@ -26,6 +26,16 @@ describe('settings the gateway cannot honour together', () => {
     await (await createGateway(parent)).close();
   });
 
+  it('refuses to advertise plain http to other gateways on another host, and takes it on loopback or https', async () => {
+    const plain = parseConfig({ dataDir, logLevel: 'silent', peers: { advertiseUrl: 'http://10.0.0.5:3080' } });
+    await expect(createGateway(plain)).rejects.toThrow(
+      'refusing to start:\n  peers.advertiseUrl: http://10.0.0.5:3080 is plain http to another host, and gateways send each other joiners\' session tokens and the cluster\'s peer secret over it. Serve TLS (tls.cert and tls.key) and advertise an https:// URL, or keep the gateways on one host (127.0.0.1).',
+    );
+    for (const advertiseUrl of ['http://127.0.0.1:3080', 'http://localhost:3080', 'http://[::1]:3080', 'https://10.0.0.5:3080']) {
+      await (await createGateway(parseConfig({ dataDir, logLevel: 'silent', peers: { advertiseUrl } }))).close();
+    }
+  });
+
   it('portcullis start fails with the same message before listening', async () => {
     const file = path.join(dataDir, 'gateway.yaml');
     writeFileSync(file, `dataDir: ${dataDir}\nlisten: 127.0.0.1:0\nauth:\n  secondFactor: otp\n  connectorName: passwordless\n`);

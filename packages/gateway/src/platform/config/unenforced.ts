@@ -6,6 +6,9 @@ const withinRpId = (origin: string, rpId: string) => {
   return host === rpId || host.endsWith(`.${rpId}`);
 };
 
+/** Loopback only: traffic to such an address never leaves the host. */
+const isLoopback = (hostname: string) => hostname === 'localhost' || /^127\./.test(hostname) || hostname === '[::1]';
+
 /**
  * Settings that each parse but together cannot work, so the gateway would seem to offer what it cannot honour:
  * a login page leading with passkeys nobody may register, or a relying party no browser would sign for. The
@@ -29,6 +32,13 @@ export function unenforcedSettings(config: GatewayConfig): string[] {
           'Set rpId to the host name people open (or a parent domain of it), or list the origins under auth.webauthn.origins.',
       );
     }
+  }
+  const peerUrl = config.peers.advertiseUrl && new URL(config.peers.advertiseUrl);
+  if (peerUrl && peerUrl.protocol === 'http:' && !isLoopback(peerUrl.hostname)) {
+    problems.push(
+      `peers.advertiseUrl: ${config.peers.advertiseUrl} is plain http to another host, and gateways send each other joiners' session tokens and the cluster's peer secret over it. ` +
+        'Serve TLS (tls.cert and tls.key) and advertise an https:// URL, or keep the gateways on one host (127.0.0.1).',
+    );
   }
   return problems;
 }

@@ -16,6 +16,12 @@ export interface StreamOpener {
   open(request: Record<string, unknown>, hold?: boolean): MuxStream;
 }
 
+/** The agents whose tunnels end at this gateway. */
+export interface LocalAgents {
+  localConnection(agentId: string): Mux | undefined;
+  connectedIds(): Iterable<string>;
+}
+
 export interface PeerOptions {
   /** How often this gateway says it is alive; a peer silent for three beats is taken for gone. */
   heartbeatMs: number;
@@ -40,13 +46,14 @@ export class GatewayPeers {
   private readonly dialing = new Set<string>();
   private presence = new Map<string, string>();
   private secret = '';
+  private addr = '';
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(
     private readonly store: Store,
     private readonly bus: ClusterBus,
-    private readonly local: (agentId: string) => Mux | undefined,
+    private readonly local: LocalAgents,
     private readonly options: PeerOptions,
   ) {
     bus.on('agents', () => void this.loadPresence().catch((err: Error) => options.warn(`could not read where agents are connected: ${err.message}`)));
@@ -55,6 +62,7 @@ export class GatewayPeers {
   /** Joins the others: registers this gateway at `addr` (where they can reach it) and starts beating. */
   async start(addr: string): Promise<void> {
     this.secret = await this.sharedSecret();
+    this.addr = addr;
     const now = this.options.now();
     await this.store.db.insertInto('gateway_peers').values({ id: this.id, addr, started_at: now, seen_at: now }).execute();
     await this.beat();
@@ -121,7 +129,7 @@ export class GatewayPeers {
   private carry(stream: MuxStream, request: Record<string, unknown>): void {
     const agentId = typeof request.agentId === 'string' ? request.agentId : '';
     const inner = request.request;
-    const agent = this.local(agentId);
+    const agent = this.local.localConnection(agentId);
     if (!agent || typeof inner !== 'object' || inner === null) {
       stream.accept();
       stream.reset(`agent ${agentId} is not connected to this gateway`);
@@ -135,7 +143,8 @@ export class GatewayPeers {
     if (this.stopped) return;
     const now = this.options.now();
     const stale = now - this.options.heartbeatMs * 3;
-    await this.store.db.updateTable('gateway_peers').set({ seen_at: now }).where('id', '=', this.id).execute();
+    const { numUpdatedRows } = await this.store.db.updateTable('gateway_peers').set({ seen_at: now }).where('id', '=', this.id).executeTakeFirst();
+    if (numUpdatedRows === 0n) await this.rejoin(now);
     // A gateway that died without leaving is forgotten, with the agents it held (they reconnect elsewhere).
     const gone = await this.store.db.selectFrom('gateway_peers').select('id').where('seen_at', '<', stale).execute();
     if (gone.length) {
@@ -158,6 +167,18 @@ export class GatewayPeers {
       if ((!link || link.isClosed) && !this.dialing.has(peer.id)) this.dial(peer.id, peer.addr);
     }
     await this.loadPresence();
+  }
+
+  /**
+   * The others took this gateway for gone (its event loop was held up for three beats) and deleted its row with
+   * the agents it holds, whose tunnels are still up here: it joins again and says where they are, or they would
+   * stay unreachable through every other gateway until they reconnected. Its live sessions' rows come back with
+   * their next refresh.
+   */
+  private async rejoin(now: number): Promise<void> {
+    this.options.warn('the other gateways had taken this one for gone (no heartbeat for three intervals): joining again');
+    await this.store.db.insertInto('gateway_peers').values({ id: this.id, addr: this.addr, started_at: now, seen_at: now }).execute();
+    for (const agentId of this.local.connectedIds()) await this.agentConnected(agentId);
   }
 
   private dial(peerId: string, addr: string): void {

@@ -105,7 +105,7 @@ export async function createGateway(config: GatewayConfig, opts: { now?: () => n
   // Only PostgreSQL can be shared: on SQLite this gateway is the only one.
   const peers =
     store.engine === 'postgres'
-      ? new GatewayPeers(store, gw.bus, (id) => resources.agents.localConnection(id), { heartbeatMs: config.peers.heartbeat, now: gw.now, warn: (m) => app.log.warn(m) })
+      ? new GatewayPeers(store, gw.bus, resources.agents, { heartbeatMs: config.peers.heartbeat, now: gw.now, warn: (m) => app.log.warn(m) })
       : undefined;
   if (peers) {
     resources.agents.usePeers(peers);

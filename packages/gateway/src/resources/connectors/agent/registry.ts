@@ -67,6 +67,11 @@ export class AgentRegistry {
     return this.agents.get(agentId);
   }
 
+  /** The agents whose tunnels end here. */
+  connectedIds(): Iterable<string> {
+    return this.agents.keys();
+  }
+
   accept(socket: WebSocket, remoteAddr: string): void {
     const mux = new Mux(socket, 'gateway');
     const timer = setTimeout(() => mux.close(rejectCloseCode, 'no hello received'), helloTimeoutMs);
