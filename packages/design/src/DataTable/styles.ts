@@ -31,9 +31,18 @@ export const Table = styled.table`
   & th,
   & td {
     height: ${({ theme }) => theme.sizes.tableRowHeight}px;
-    padding: 0 ${({ theme }) => theme.space[3]}px;
+    /* Half the gap between columns, the full gap at the table's edges: seven columns fit a 1,000-pixel window. */
+    padding: 0 ${({ theme }) => theme.space[2]}px;
     text-align: left;
     border-bottom: ${({ theme }) => theme.borderWidths[1]}px solid ${({ theme }) => theme.colors.border};
+  }
+  & th:first-child,
+  & td:first-child {
+    padding-left: ${({ theme }) => theme.space[3]}px;
+  }
+  & th:last-child,
+  & td:last-child {
+    padding-right: ${({ theme }) => theme.space[3]}px;
   }
   & th {
     position: sticky;

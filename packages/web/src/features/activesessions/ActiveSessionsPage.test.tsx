@@ -53,7 +53,13 @@ test('lists live sessions with their parties and offers to join in the modes the
   for (const text of ['ssh', 'root', 'alice, bob', '1 minute 30 seconds']) expect(within(row).getByText(text)).toBeInTheDocument();
   const other = screen.getByText('db-1').closest('tr')!;
   expect(within(other).queryByRole('button', { name: /^Join/ })).toBeNull();
-  expect(within(other).getByText(/^Your roles have no join_sessions rule that matches this session’s owner roles and kind \(ssh\)/)).toBeInTheDocument();
+  expect(within(other).getByText('Cannot join')).toBeInTheDocument();
+  // The reason shows on keyboard focus (and hover) of the hint, and names the hint for assistive technology.
+  const why = within(other).getByRole('button', { name: 'Why can’t I join the session on db-1?' });
+  act(() => why.focus());
+  const tip = await screen.findByRole('tooltip');
+  expect(tip).toHaveTextContent('Your roles have no join_sessions rule that matches this session’s owner roles and kind (ssh).');
+  expect(why).toHaveAccessibleDescription('Your roles have no join_sessions rule that matches this session’s owner roles and kind (ssh).');
 });
 
 test('a session’s duration is counted to the clock the page is given', async () => {

@@ -1,4 +1,4 @@
-import { Alert, DataTable, EmptyState, H1, Icons, Menu, Text } from '@portcullis/design';
+import { Alert, ButtonIcon, DataTable, EmptyState, Flex, H1, Icons, Menu, Text, Tooltip } from '@portcullis/design';
 import {
   apiPaths,
   compilePath,
@@ -113,9 +113,15 @@ export default function ActiveSessionsPage({ now = Date.now }: ActiveSessionsPag
                   items={joinModes(s).map((mode) => ({ label: modeTitles[mode], to: joinHref(clusterId, s, mode) }))}
                 />
               ) : (
-                <Text typography="body3" color="text.muted">
-                  {joinRefusal(s.kind)}
-                </Text>
+                // The reason is a sentence: behind a hint it keeps the row as narrow as one with a Join menu.
+                <Flex alignItems="center" gap={1}>
+                  <Text typography="body3" color="text.muted">
+                    Cannot join
+                  </Text>
+                  <Tooltip content={joinRefusal(s.kind)}>
+                    {(trigger) => <ButtonIcon {...trigger} size="small" icon={Icons.Info} aria-label={`Why can’t I join the session on ${s.resourceName}?`} />}
+                  </Tooltip>
+                </Flex>
               ),
           },
         ]}
