@@ -33,7 +33,7 @@ import { startPrivateSshd, type PrivateSshd } from '../test/servers/sshd';
 import { createThrowawayLogin, ensurePtyRoom, raiseFileLimit } from './benchHost';
 import type { LoadAnswer, LoadClientInput, LoadCommand } from './loadClient';
 import { SshSession } from './sshSession';
-import { descendantsOf, fmtKiB, fmtMiB, memoryOf, MiB, openFiles, processTable, settle, sumMemory, type ProcMemory } from './processes';
+import { descendantsOf, fmtKiB, fmtMiB, memoryOf, MiB, openFiles, processTable, settle, sumMemory, threadsOf, type ProcMemory } from './processes';
 
 const activeSessions = Number(process.env.LOAD_BENCH_ACTIVE ?? 1000);
 const idleSessions = Number(process.env.LOAD_BENCH_IDLE ?? 5000);
@@ -309,7 +309,8 @@ spec:
   const measure = async () => {
     collectGarbage();
     await Promise.all(agents.map(collectAgentGarbage));
-    return { gateway: memoryOf(process.pid), agents: agentsMemory(agents), files: filesOf() };
+    const { heapUsed, heapTotal, external } = process.memoryUsage();
+    return { gateway: memoryOf(process.pid), heap: { heapUsed, heapTotal, external }, threads: threadsOf(process.pid), agents: agentsMemory(agents), files: filesOf() };
   };
   return { admin, agents, clientInput, listener, liveSessions, measure, payload, sshArgs };
 }
@@ -336,6 +337,9 @@ async function activePhase({ agents, clientInput, listener, liveSessions, measur
   await settle();
   const afterClose = await measure();
   stalls.closing = stalled();
+  // The keyframe thread stops once no screen has been open for a while, and its memory goes with it.
+  await eventually(async () => threadsOf(process.pid) <= before.threads || undefined, 'the keyframe thread to stop', 60_000).catch(() => undefined);
+  const threadStopped = await measure();
 
   const sshdIdle = sshdSessionMemory(listener);
   const sshPeak = peakOf(() => sshdSessionMemory(listener).pss);
@@ -353,6 +357,12 @@ async function activePhase({ agents, clientInput, listener, liveSessions, measur
   console.log(`   at the streaming peak, per session: gateway ${fmtKiB(streamPer.gateway)} PSS, agents ${fmtKiB(streamPer.agents)} PSS; sshd (baseline) ${fmtKiB(sshdPerSession)} PSS`);
   console.log(`   gateway and agents together: ${ratio(streamPer.gateway + streamPer.agents, sshdPerSession)} sshd's per streaming session`);
   console.log(`   after all ${closed.ok} closed: gateway ${fmtMiB(afterClose.gateway.pss)} PSS (${fmtMiB(before.gateway.pss)} before), ${afterClose.files.gateway} open files (${before.files.gateway} before), ${await liveSessions()} sessions still listed`);
+  // Whether what stays is held by live objects (a leak) or is memory the process keeps after freeing it.
+  const { heap } = afterClose;
+  console.log(
+    `   of which JavaScript heap in use ${fmtMiB(heap.heapUsed)} of ${fmtMiB(heap.heapTotal)} reserved (${fmtMiB(before.heap.heapUsed)} of ${fmtMiB(before.heap.heapTotal)} before), buffers outside it ${fmtMiB(heap.external)} (${fmtMiB(before.heap.external)} before)`,
+  );
+  console.log(`   once the keyframe thread stopped: gateway ${fmtMiB(threadStopped.gateway.pss)} PSS, ${threadStopped.files.gateway} open files`);
 }
 
 /** 2: idle sessions held, beside idle ssh -tt sessions. */
