@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BearerTokenJson } from '@portcullis/shared';
@@ -168,6 +169,27 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+/**
+ * A free port below the kernel's ephemeral range (32768 and up here). A gateway restarted on its port binds its
+ * Kubernetes and database listeners (port 0) before that port again, and one of them, or any outgoing connection,
+ * could be handed the port just freed if it were an ephemeral one.
+ */
+export async function portOutsideEphemeralRange(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const probe = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      return port;
+    }
+    if (attempt === 50) throw new Error('no free port between 20000 and 32000');
+  }
+}
+
 export async function startGateway(opts: { engine?: Engine; config?: Partial<ConfigInput>; now?: () => number; resources?: ResourcesOptions; trust?: TrustOptions } = {}): Promise<TestGateway> {
   const engine = opts.engine ?? 'sqlite';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-test-'));
@@ -175,6 +197,7 @@ export async function startGateway(opts: { engine?: Engine; config?: Partial<Con
   const config = parseConfig({
     listen: '127.0.0.1:0',
     kubernetes: { listen: '127.0.0.1:0' },
+    databases: { listen: '127.0.0.1:0' },
     dataDir,
     logLevel: 'silent',
     ...opts.config,
@@ -183,9 +206,8 @@ export async function startGateway(opts: { engine?: Engine; config?: Partial<Con
   });
   const start = () => createGateway(config, { ...(opts.now && { now: opts.now }), ...(opts.resources && { resources: opts.resources }), ...(opts.trust && { trust: opts.trust }) });
   let server = await start();
-  await server.listen('127.0.0.1', 0);
-  const address = server.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = await portOutsideEphemeralRange();
+  await server.listen('127.0.0.1', port);
   const url = `http://127.0.0.1:${port}`;
 
   const createUser: TestGateway['createUser'] = async (spec) => {

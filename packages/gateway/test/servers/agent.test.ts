@@ -6,7 +6,7 @@ import { createGateway } from '../../src/platform/server/app';
 import { Agent } from '../../src/agent/agent';
 import { nodeRepo } from '../../src/resources/nodes/repo';
 import { JoinTokenService } from '../../src/management/tokens/service';
-import { testPasswordHashing, type Client } from '../harness';
+import { portOutsideEphemeralRange, testPasswordHashing, type Client } from '../harness';
 import { auditEvents, createJoinToken, eventually, nodeOf, startAgent, startServersGateway } from './fixtures';
 
 // Real sshd, agents and login shells (root's profile here starts slowly): more than jest's default 5 s.
@@ -82,10 +82,10 @@ describe('the agent', () => {
 
   test('comes back by itself after the gateway restarts', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-restart-'));
-    const config = parseConfig({ listen: '127.0.0.1:0', kubernetes: { listen: '127.0.0.1:0' }, dataDir, logLevel: 'silent', auth: { passwordHashing: testPasswordHashing } });
+    const config = parseConfig({ listen: '127.0.0.1:0', kubernetes: { listen: '127.0.0.1:0' }, databases: { listen: '127.0.0.1:0' }, dataDir, logLevel: 'silent', auth: { passwordHashing: testPasswordHashing } });
     const first = await createGateway(config);
-    await first.listen('127.0.0.1', 0);
-    const port = (first.app.server.address() as { port: number }).port;
+    const port = await portOutsideEphemeralRange();
+    await first.listen('127.0.0.1', port);
     const url = `http://127.0.0.1:${port}`;
     const token = (await new JoinTokenService(first.store, Date.now).create('test', { roles: ['Node'], join_method: 'token' })).value;
     const { agent, nodeId } = await startAgent(url, token, { dataDir: mkdtempSync(path.join(os.tmpdir(), 'portcullis-agent-')) });
