@@ -48,6 +48,23 @@ const accepts = (port: number) =>
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
+/** How long a child has to exit on SIGTERM before it is killed. */
+const termGraceMs = 5_000;
+
+/**
+ * Ends a child: SIGTERM, then SIGKILL if it has not exited within the grace. Xvnc and xterm exit on SIGTERM at
+ * once here, yet one CI run saw a stop wait out jest's 60 s hook timeout; a fixture's cleanup must not hang a suite.
+ */
+async function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), termGraceMs)));
+  if ((await Promise.race([exited(child), graceOver])) === 'late') child.kill('SIGKILL');
+  clearTimeout(timer);
+  await exited(child);
+}
+
 /**
  * Starts Xvnc at 800x600x24 on a free display and port (VNC Authentication with `password`, else None), and,
  * with `xterm`, an 80x24 xterm at the top left with a green background whose shell has printed KNOWN-CONTENT
@@ -69,10 +86,7 @@ export async function startXvnc(opts: { password?: string; xterm?: boolean; xter
   const xvnc = spawn('Xvnc', [`:${display}`, '-geometry', '800x600', '-depth', '24', '-rfbport', String(port), '-localhost', ...security], { stdio: 'ignore' });
   const children: ChildProcess[] = [xvnc];
   const stop = async () => {
-    for (const child of children.reverse()) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited(child);
-    }
+    for (const child of [...children].reverse()) await terminate(child);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
