@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { apiPaths, compilePath, type DatabaseCertificateJson } from '@portcullis/shared';
+import { certificateAlgorithm, loadCertificateAuthority, randomSerialNumber, x509 } from '../../src/platform/x509/certificates';
+import type { Store } from '../../src/platform/storage/store';
 import type { Client, Response } from '../harness';
 
 const run = promisify(execFile);
@@ -50,3 +53,35 @@ export async function psqlAt(addr: string, ssl: Record<string, string>, sql: str
 
 /** libpq's settings for a certificate's files, verifying the listener as clients should. */
 export const verifyFull = (files: { cert: string; key: string; ca: string }) => ({ sslmode: 'verify-full', sslcert: files.cert, sslkey: files.key, sslrootcert: files.ca });
+
+/** A pg client on the database listener at `addr` with a certificate's files, connected; what the listener says when it ends the session is collected in `errors`. */
+export async function pgClientAt(addr: string, files: { cert: string; key: string; ca: string }): Promise<{ client: pg.Client; errors: string[] }> {
+  const [host, port] = [addr.slice(0, addr.lastIndexOf(':')), addr.slice(addr.lastIndexOf(':') + 1)];
+  const read = (file: string) => readFileSync(file, 'utf8');
+  const client = new pg.Client({ host, port: Number(port), user: 'postgres', database: 'test', ssl: { cert: read(files.cert), key: read(files.key), ca: read(files.ca), servername: host } });
+  const errors: string[] = [];
+  client.on('error', (err) => errors.push(err.message));
+  await client.connect();
+  return { client, errors };
+}
+
+/**
+ * A certificate from the gateway's database CA as /sign/db made them before they named the web session they
+ * were signed under: the user and the database only, for an hour.
+ */
+export async function certificateWithoutWebSession(store: Store, user: string, database: string, publicKeyPem: string): Promise<string> {
+  const ca = await loadCertificateAuthority(JSON.parse((await store.meta.get('database_ca'))!) as { cert: string; key: string });
+  const now = Date.now();
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: randomSerialNumber(),
+    subject: new x509.Name([{ CN: [user] }]),
+    issuer: ca.cert.subjectName,
+    notBefore: new Date(now - 60_000),
+    notAfter: new Date(now + 3_600_000),
+    signingKey: ca.key,
+    publicKey: new x509.PublicKey(new Uint8Array(createPublicKey(publicKeyPem).export({ type: 'spki', format: 'der' }))),
+    signingAlgorithm: certificateAlgorithm,
+    extensions: [new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]), new x509.SubjectAlternativeNameExtension([{ type: 'url', value: `portcullis://db/${database}` }])],
+  });
+  return cert.toString('pem');
+}

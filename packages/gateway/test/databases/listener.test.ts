@@ -5,13 +5,13 @@
  */
 import { execFile } from 'node:child_process';
 import { createPublicKey } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import type { JoinTokenJson } from '@portcullis/shared';
+import { apiPaths, compilePath, type JoinTokenJson } from '@portcullis/shared';
+import { hashSecret } from '../../src/management/websessions/secrets';
 import { DatabaseCertificateAuthority } from '../../src/resources/databases/certificates/authority';
 import { databaseCertificateMaxTtlMs } from '../../src/resources/databases/schemas';
 import { eventsWithCode } from '../apps/fixtures';
@@ -21,7 +21,7 @@ import { createGateway } from '../../src/platform/server/app';
 import { engines, startGateway, testPasswordHashing, type Client, type TestGateway } from '../harness';
 import { createLock } from '../locks/fixtures';
 import { eventually } from '../servers/fixtures';
-import { certificateFor, newClientKey, psqlAt, signDatabaseCertificate, verifyFull, writeCredentials } from './certificateFixtures';
+import { certificateFor, certificateWithoutWebSession, newClientKey, pgClientAt, psqlAt, signDatabaseCertificate, verifyFull, writeCredentials } from './certificateFixtures';
 import { dbAdminRole, dbDevRole, realDatabases, startDatabaseAgent } from './fixtures';
 
 jest.setTimeout(60_000);
@@ -29,6 +29,9 @@ jest.setTimeout(60_000);
 const run = promisify(execFile);
 
 const howTo = 'connect with sslmode=verify-full and the certificate from portcullis db login';
+
+/** What a certificate is refused with, and its open sessions end with, once the web session it was signed under has ended. */
+const sessionEnded = 'the web session your database certificate was signed under has ended (signed out or expired): run portcullis login, then portcullis db login again';
 
 const refusals = async (gw: TestGateway, user: string) => (await eventsWithCode(gw, 'TDB00W')).filter((e) => e.user === user).map((e) => e.error);
 
@@ -108,7 +111,8 @@ describe.each(engines)('the database listener on %s', (engine) => {
     const { answer } = await certificateFor(user, 'pg');
     const ca = await DatabaseCertificateAuthority.loadOrCreate(gw.server.store);
     const key = newClientKey();
-    const issue = (issuedAt: number, expiresAt: number) => ca.issueClient(createPublicKey(key.publicKey), { user: user.name, database: 'pg', accessRequestIds: [], issuedAt, expiresAt });
+    const webSession = hashSecret(user.sessionSecret!);
+    const issue = (issuedAt: number, expiresAt: number) => ca.issueClient(createPublicKey(key.publicKey), { user: user.name, database: 'pg', accessRequestIds: [], webSession, issuedAt, expiresAt });
     const expired = writeCredentials({ certificate: await issue(Date.now() - 7_200_000, Date.now() - 3_600_000), privateKey: key.privateKey, ca: answer.ca });
     const out = await psqlAt(answer.listen_addr, verifyFull(expired), 'select 1');
     expect(out.code).not.toBe(0);
@@ -116,14 +120,69 @@ describe.each(engines)('the database listener on %s', (engine) => {
     expect(await refusals(gw, '')).toContain('the client certificate has expired: run portcullis db login again');
 
     const shortLived = writeCredentials({ certificate: await issue(Date.now(), Date.now() + 8_000), privateKey: key.privateKey, ca: answer.ca });
-    const [host, port] = answer.listen_addr.split(':') as [string, string];
-    const client = new pg.Client({ host, port: Number(port), user: 'postgres', database: 'test', ssl: { cert: readFileSync(shortLived.cert, 'utf8'), key: key.privateKey, ca: answer.ca, servername: host } });
-    client.on('error', () => undefined);
-    await client.connect();
+    const { client } = await pgClientAt(answer.listen_addr, shortLived);
     expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     const ended = await eventually(async () => (await eventsWithCode(gw, 'TDB01I')).find((e) => e.user === user.name), 'the session to end with its certificate', 30_000);
     expect(ended.reason).toBe('your database certificate expired: run portcullis db login again');
     await client.end().catch(() => undefined);
+  });
+
+  test('after sign-out, a certificate signed under that web session is refused (audited); one from another live web session still works', async () => {
+    const { name, password } = await gw.createUser({ roles: ['db-dev'] });
+    const [laptop, desktop] = [await gw.login(name, password), await gw.login(name, password)];
+    const signedOut = await certificateFor(laptop, 'pg');
+    const kept = await certificateFor(desktop, 'pg');
+    expect((await psqlAt(signedOut.answer.listen_addr, verifyFull(signedOut.files), 'select 1')).code).toBe(0);
+    expect((await laptop.del(apiPaths.webSession)).status).toBe(200);
+    const refused = await psqlAt(signedOut.answer.listen_addr, verifyFull(signedOut.files), 'select 1');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`FATAL:  ${sessionEnded}`);
+    expect(await refusals(gw, name)).toEqual([sessionEnded]);
+    expect(await psqlAt(kept.answer.listen_addr, verifyFull(kept.files), 'select 6 * 7')).toEqual({ code: 0, stdout: '42\n', stderr: '' });
+  });
+
+  test('an open session ends when the web session its certificate was signed under is signed out, telling the client why', async () => {
+    const user = await gw.signIn({ roles: ['db-dev'] });
+    const { files, answer } = await certificateFor(user, 'pg');
+    const { client, errors } = await pgClientAt(answer.listen_addr, files);
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    expect((await user.del(apiPaths.webSession)).status).toBe(200);
+    const ended = await eventually(async () => (await eventsWithCode(gw, 'TDB01I')).find((e) => e.user === user.name), 'the session to end with its web session');
+    expect(ended.reason).toBe(sessionEnded);
+    // The listener's error comes first; pg then reports the connection's end.
+    expect((await eventually(async () => errors.length > 0 && errors, 'the client to hear why'))[0]).toBe(sessionEnded);
+    await client.end().catch(() => undefined);
+  });
+
+  test('a web session that expires before its certificate (not yet swept from storage) ends its sessions and refuses new ones', async () => {
+    const user = await gw.signIn({ roles: ['db-dev'] });
+    const { files, answer } = await certificateFor(user, 'pg');
+    const { client } = await pgClientAt(answer.listen_addr, files);
+    await gw.server.store.db.updateTable('web_sessions').set({ expires_at: Date.now() - 1 }).where('id_hash', '=', hashSecret(user.sessionSecret!)).execute();
+    const ended = await eventually(async () => (await eventsWithCode(gw, 'TDB01I')).find((e) => e.user === user.name), 'the session to end with its web session');
+    expect(ended.reason).toBe(sessionEnded);
+    expect((await psqlAt(answer.listen_addr, verifyFull(files), 'select 1')).stderr).toContain(`FATAL:  ${sessionEnded}`);
+    await client.end().catch(() => undefined);
+  });
+
+  test('deleting the user refuses the certificates signed under its web sessions', async () => {
+    const user = await gw.signIn({ roles: ['db-dev'] });
+    const { files, answer } = await certificateFor(user, 'pg');
+    expect((await admin.del(compilePath(apiPaths.user, { username: user.name }))).status).toBe(200);
+    const refused = await psqlAt(answer.listen_addr, verifyFull(files), 'select 1');
+    expect(refused.stderr).toContain(`FATAL:  ${sessionEnded}`);
+    expect(await refusals(gw, user.name)).toEqual([sessionEnded]);
+  });
+
+  test('a certificate that names no web session (as /sign/db made them before) is refused, saying to run portcullis db login again', async () => {
+    const user = await gw.signIn({ roles: ['db-dev'] });
+    const { answer } = await certificateFor(user, 'pg');
+    const key = newClientKey();
+    const old = writeCredentials({ certificate: await certificateWithoutWebSession(gw.server.store, user.name, 'pg', key.publicKey), privateKey: key.privateKey, ca: answer.ca });
+    const refused = await psqlAt(answer.listen_addr, verifyFull(old), 'select 1');
+    const reason = 'the client certificate names no web session, which this gateway now requires: run portcullis db login again';
+    expect(refused.stderr).toContain(`FATAL:  ${reason}`);
+    expect(await refusals(gw, '')).toContain(reason);
   });
 
   test('a user whose roles no longer reach the database, and a locked user, are refused at connect', async () => {

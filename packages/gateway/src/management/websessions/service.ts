@@ -151,11 +151,11 @@ export class WebSessionService {
     const now = this.now();
     const session = await this.store.webSessions.get(hashSecret(secret));
     if (!session) return undefined;
-    const idle = this.config.auth.inactivityTimeout;
-    if (session.expiresAt <= now || (idle > 0 && now - session.lastActive > idle)) {
+    if (!this.inForce(session, now)) {
       await this.store.webSessions.delete(session.idHash);
       return undefined;
     }
+    const idle = this.config.auth.inactivityTimeout;
     const user = await this.store.users.get(session.username);
     if (!user) return undefined;
     // Recording activity at most every few seconds keeps writes off the hot path.
@@ -164,6 +164,21 @@ export class WebSessionService {
       session.lastActive = now;
     }
     return { user, session, roles: await this.roleSet(user, session.accessRequestIds) };
+  }
+
+  /**
+   * Of the stored sessions `idHashes`, those still in force, by id: what a credential signed under a web session
+   * (a database certificate) is checked against. Reading them is not activity: only the session's own requests are.
+   */
+  async sessionsInForce(idHashes: string[]): Promise<Map<string, WebSession>> {
+    const now = this.now();
+    return new Map((await this.store.webSessions.getMany(idHashes)).filter((s) => this.inForce(s, now)).map((s) => [s.idHash, s]));
+  }
+
+  /** A stored session ends at its expiry, or earlier when idle past the inactivity timeout. */
+  private inForce(session: WebSession, now: number): boolean {
+    const idle = this.config.auth.inactivityTimeout;
+    return session.expiresAt > now && !(idle > 0 && now - session.lastActive > idle);
   }
 
   present(identity: Identity, secret: string): BearerTokenJson {

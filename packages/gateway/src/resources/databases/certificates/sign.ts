@@ -13,8 +13,9 @@ import { directProtocols } from './directProtocols';
 
 /**
  * A short-lived client certificate for the gateway's database listener, for a database the caller's roles reach,
- * on a key the caller keeps. It names the user and the database; what the user may do there (db_users,
- * db_names, locks) is decided at each connection, as on the websocket path.
+ * on a key the caller keeps. It names the user, the database and the web session it was signed under (signing
+ * out ends what it grants); what the user may do there (db_users, db_names, locks) is decided at each
+ * connection, as on the websocket path.
  */
 export function signDatabaseCertificateRoute(gw: Gateway, databases: DatabaseRepo, authority: () => Promise<DatabaseCertificateAuthority>, listenAddr: () => string) {
   gw.route('POST', apiPaths.signDatabaseCertificate, {
@@ -31,7 +32,7 @@ export function signDatabaseCertificateRoute(gw: Gateway, databases: DatabaseRep
       const now = gw.now();
       const expiresAt = Math.min(now + (body.ttl ?? databaseCertificateMaxTtlMs), identity!.session.expiresAt);
       const ca = await authority();
-      const certificate = await ca.issueClient(body.publicKey, { user: identity!.user.name, database: db.name, accessRequestIds: identity!.session.accessRequestIds, issuedAt: now, expiresAt });
+      const certificate = await ca.issueClient(body.publicKey, { user: identity!.user.name, database: db.name, accessRequestIds: identity!.session.accessRequestIds, webSession: identity!.session.idHash, issuedAt: now, expiresAt });
       const expires = new Date(expiresAt).toISOString();
       await recordEvent(gw.store, 'CERTIFICATE_CREATED', { user: identity!.user.name, cert_type: 'db', identity: { user: identity!.user.name, db_service: db.name, expires }, 'addr.remote': req.ip });
       return presentDatabaseCertificate({ certificate, ca: ca.pem, expiresAt, listenAddr: listenAddr() });

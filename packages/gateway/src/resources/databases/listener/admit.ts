@@ -13,6 +13,7 @@ import type { DatabaseRecord } from '../repo';
 import { chooseDatabase } from '../session/choose';
 import { serveDatabaseSession, type DatabaseSessionDeps } from '../session/pipeline';
 import { openTls } from './tlsOpening';
+import type { WebSessionWatch } from './webSessionWatch';
 
 /** What a session opened with a certificate says when the certificate runs out. */
 export const certificateExpired = 'your database certificate expired: run portcullis db login again';
@@ -28,12 +29,12 @@ const howToConnect: Record<DatabaseProtocol, string> = {
 };
 
 /**
- * One connection to the database listener: TLS with a client certificate from this gateway's database CA, its
- * user read again and its roles as they are now, then the same session as the websocket path's
- * (serveDatabaseSession), so the same checks, audit and recording apply. Every refusal is audited and reaches
- * the client as its protocol's error.
+ * One connection to the database listener: TLS with a client certificate from this gateway's database CA, the
+ * web session it was signed under still in force, its user read again and its roles as they are now, then the
+ * same session as the websocket path's (serveDatabaseSession), so the same checks, audit and recording apply,
+ * ending when that web session does. Every refusal is audited and reaches the client as its protocol's error.
  */
-export async function admitListenerConnection(deps: DatabaseSessionDeps, tls: { context: SecureContext; ca: X509Certificate }, socket: Socket): Promise<void> {
+export async function admitListenerConnection(deps: DatabaseSessionDeps, tls: { context: SecureContext; ca: X509Certificate }, webSessions: WebSessionWatch, socket: Socket): Promise<void> {
   const { gw } = deps;
   socket.on('error', () => undefined); // a client that vanishes is handled by 'close'
   const remoteAddr = socket.remoteAddress ?? '';
@@ -60,5 +61,13 @@ export async function admitListenerConnection(deps: DatabaseSessionDeps, tls: { 
   if (!directProtocols.has(db.protocol)) return refuse(`database ${db.name} speaks ${db.protocol}, which this port does not serve: ${howToConnect[db.protocol]}`, { ...claims, db });
   if (db.protocol !== opening.wire) return refuse(`the certificate is for database ${db.name}, which speaks ${db.protocol}, not ${opening.wire}`, { ...claims, db });
   if (sessionMfaRequired(identity)) return refuse(`access to database ${db.name} denied: your roles require a second factor for every session, which a certificate cannot carry: use portcullis db connect ${db.name}`, { ...claims, db });
-  await serveDatabaseSession(deps, { identity, db, client: opening.socket, defaults: {}, remoteAddr, expiredReason: certificateExpired });
+  await serveDatabaseSession(deps, {
+    identity,
+    db,
+    client: opening.socket,
+    defaults: {},
+    remoteAddr,
+    expiredReason: certificateExpired,
+    watchCredential: (end) => webSessions.watch(claims.webSession, end),
+  });
 }

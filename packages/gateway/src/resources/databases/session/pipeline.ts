@@ -40,6 +40,11 @@ export interface DatabaseSessionRequest {
   remoteAddr: string;
   /** What the client is told when its credential runs out, if not a web session (a certificate). */
   expiredReason?: string;
+  /**
+   * For a credential that can end before it runs out, beside what `watched` ends sessions for (a certificate,
+   * when the web session it was signed under ends): calls `end` with why, until the returned function is called.
+   */
+  watchCredential?(end: (reason: string) => void): () => void;
   /** Called once the database has accepted the login, with the session's id. */
   onStarted?(sid: string): void;
 }
@@ -151,6 +156,7 @@ async function relay(deps: DatabaseSessionDeps, req: DatabaseSessionRequest, pro
     end('the gateway could not write the audit log', protocol.refusal('the gateway could not record this session in its audit log, so it ended it'));
   });
   const unwatch = deps.watched.track(subject, identity.session.expiresAt, (reason) => end(reason, protocol.refusal(reason, startup)), req.expiredReason);
+  const unwatchCredential = req.watchCredential?.((reason) => end(reason, protocol.refusal(reason, startup)));
 
   const inspector = protocol.inspector(startup, { databaseRefusal: (name) => databaseRefusal(identity, db, startup.user, name) });
   const fromClient = (chunk: Buffer) => {
@@ -199,6 +205,7 @@ async function relay(deps: DatabaseSessionDeps, req: DatabaseSessionRequest, pro
 
   await Promise.all([closed(client), closed(link)]);
   unwatch();
+  unwatchCredential?.();
   unlist();
   await audit.flushed();
   await recordEvent(gw.store, 'DATABASE_SESSION_ENDED', {
