@@ -15,6 +15,8 @@ import { DesktopRecordingStore } from './desktops/recording/store';
 import { kubernetesModule } from './kubernetes/module';
 import { ResourceKinds } from './core/resource';
 import { SessionCore } from './core/sessionCore';
+import { WatchedConnections } from './core/watchedConnections';
+import { WebSessionWatch } from './core/webSessionWatch';
 import { liveSessionRoutes } from './livesessions/routes';
 import { nodesModule } from './nodes/module';
 import { nodeRepo, type NodeRepo } from './nodes/repo';
@@ -32,6 +34,8 @@ export interface Resources {
   gw: Gateway;
   app: FastifyInstance;
   core: SessionCore;
+  /** Connections other than terminal sessions (TCP apps, databases, desktops), ended by locks, expiry and sign-out. */
+  watched: WatchedConnections;
   agents: AgentRegistry;
   nodes: NodeRepo;
 }
@@ -60,8 +64,10 @@ export function registerResources(gw: Gateway, app: FastifyInstance, options: Re
   const agents = new AgentRegistry(gw.store, tokens, gw.now, { heartbeatMs: options.heartbeatMs ?? 5_000 });
   const indexer = new RecordingIndexer(gw.store);
   const recordings = new RecordingStore(gw.config.dataDir, {}, indexer);
-  const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings, { sessionMfaTimeoutMs: options.sessionMfaTimeoutMs });
-  const resources: Resources = { gw, app, core, agents, nodes };
+  // One watch reads the web sessions behind every open connection, terminal or not, in one query.
+  const webSessions = new WebSessionWatch(gw.webSessions, (message) => app.log.warn(message));
+  const core = new SessionCore(gw, new ResourceKinds(), new Connectors(agentConnector(agents)), recordings, webSessions, { sessionMfaTimeoutMs: options.sessionMfaTimeoutMs });
+  const resources: Resources = { gw, app, core, watched: new WatchedConnections(gw.locks, webSessions, gw.now), agents, nodes };
   for (const module of [nodesModule, appsModule, appProxyModule, databasesModule, desktopsModule(options.desktopRecordings ?? new DesktopRecordingStore(gw.config.dataDir, { now: gw.now })), kubernetesModule, diagnosticsModule, ...(options.modules ?? [])]) module(resources);
   tokenRoutes(gw, tokens);
   tunnelRoutes(gw, agents);
@@ -73,6 +79,7 @@ export function registerResources(gw: Gateway, app: FastifyInstance, options: Re
   exportRoutes(gw, recordings);
   recordingSearchRoutes(gw);
   app.addHook('preClose', () => agents.closeAll());
+  app.addHook('onClose', async () => webSessions.close());
   // Runs before storage closes (onClose hooks run last-added first): the text still waiting is written.
   app.addHook('onClose', () => indexer.close());
   return resources;

@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { compilePath, decodeFrame, queryString, websocketPaths } from '@portcullis/shared';
+import { apiPaths, compilePath, decodeFrame, queryString, websocketPaths } from '@portcullis/shared';
 import WebSocket from 'ws';
 import { engines, type Client, type TestGateway } from '../harness';
 import { createLock } from '../locks/fixtures';
@@ -127,6 +127,22 @@ describe.each(engines)('TCP apps through the gateway on %s', (engine) => {
     await createLock(locker, { targets: { user: user.name }, message: 'incident 7: stand by' });
     await s.closed;
     expect(s.errors).toEqual(['incident 7: stand by']);
+  });
+
+  test('signing out ends the connections that web session opened, telling why; the same user signed in elsewhere keeps theirs', async () => {
+    const { name, password } = await gw.createUser({ roles: ['apps-dev'] });
+    const [laptop, desktop] = [await gw.login(name, password), await gw.login(name, password)];
+    const signedOut = await openSocket(gw, laptop, 'echo', Buffer.from('x'));
+    const kept = await openSocket(gw, desktop, 'echo', Buffer.from('y'));
+    await eventually(async () => signedOut.bytes() === 'x' && kept.bytes() === 'y', 'the echoes');
+    expect((await laptop.del(apiPaths.webSession)).status).toBe(200);
+    await signedOut.closed;
+    expect(signedOut.errors).toEqual(['your web session ended (signed out, expired or the user was removed): sign in again']);
+    kept.socket.send(Buffer.from('z'), { binary: true });
+    await eventually(async () => kept.bytes() === 'yz', 'the echo after the sign-out');
+    kept.socket.close();
+    await kept.closed;
+    expect(kept.errors).toEqual([]);
   });
 
   test('the command line refuses a web app and an unknown one before listening', async () => {

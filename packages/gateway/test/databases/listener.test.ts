@@ -111,8 +111,8 @@ describe.each(engines)('the database listener on %s', (engine) => {
     const { answer } = await certificateFor(user, 'pg');
     const ca = await DatabaseCertificateAuthority.loadOrCreate(gw.server.store);
     const key = newClientKey();
-    const webSession = hashSecret(user.sessionSecret!);
-    const issue = (issuedAt: number, expiresAt: number) => ca.issueClient(createPublicKey(key.publicKey), { user: user.name, database: 'pg', accessRequestIds: [], webSession, issuedAt, expiresAt });
+    const signedInAt = (await gw.server.store.webSessions.get(hashSecret(user.sessionSecret!)))!.loginTime;
+    const issue = (issuedAt: number, expiresAt: number) => ca.issueClient(createPublicKey(key.publicKey), { user: user.name, database: 'pg', accessRequestIds: [], signedInAt, issuedAt, expiresAt });
     const expired = writeCredentials({ certificate: await issue(Date.now() - 7_200_000, Date.now() - 3_600_000), privateKey: key.privateKey, ca: answer.ca });
     const out = await psqlAt(answer.listen_addr, verifyFull(expired), 'select 1');
     expect(out.code).not.toBe(0);

@@ -222,6 +222,25 @@ describe.each(engines)('databases through the gateway on %s', (engine) => {
     expect(end.reason).toBe('incident 9: stand by');
   });
 
+  test('signing out ends the console sessions that web session opened, audited with why; the same user signed in elsewhere keeps theirs', async () => {
+    const { name, password } = await gw.createUser({ roles: ['db-dev'] });
+    const [laptop, desktop] = [await gw.login(name, password), await gw.login(name, password)];
+    const open = async (client: Client) => {
+      const c = await openConsole(gw, client, 'pg', { dbUser: 'postgres', dbName: 'test' });
+      return { c, ready: await eventually(async () => c.messages.find((m) => m.type === 'ready'), 'the ready message') };
+    };
+    const signedOut = await open(laptop);
+    const kept = await open(desktop);
+    expect((await laptop.del(apiPaths.webSession)).status).toBe(200);
+    await signedOut.c.closed;
+    const end = await eventually(async () => (await eventsWithCode(gw, 'TDB01I')).find((e) => e.sid === signedOut.ready.sid), 'the session end');
+    expect(end.reason).toBe('your web session ended (signed out, expired or the user was removed): sign in again');
+    const id = kept.c.query('select 6 * 7 as answer');
+    expect(await eventually(async () => kept.c.messages.find((m) => m.id === id), 'the result')).toMatchObject({ type: 'result', rows: [['42']] });
+    kept.c.socket.close();
+    await kept.c.closed;
+  });
+
   test('a database enrolled from the console is served by the agent whose database service matches it', async () => {
     const created = await admin.post<DatabaseJson>(compilePath(apiPaths.databases, { clusterId: 'localhost' }), {
       name: 'enrolled-pg',

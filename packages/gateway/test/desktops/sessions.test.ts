@@ -336,6 +336,25 @@ describe.each(engines)('desktops through the gateway on %s', (engine) => {
     expect(await endOf((session as { sid: string }).sid)).toMatchObject({ reason: 'desktop incident: stand by' });
   });
 
+  test('signing out ends the sessions that web session opened, telling why, audited; the same user signed in elsewhere keeps theirs', async () => {
+    const { name, password } = await gw.createUser({ roles: ['desktop-dev'] });
+    const [laptop, desktop] = [await gw.login(name, password), await gw.login(name, password)];
+    const signedOut = await connect(laptop, 'xterm-box');
+    const kept = await connect(desktop, 'guarded');
+    expect((await laptop.del(apiPaths.webSession)).status).toBe(200);
+    await signedOut.rfb.closed;
+    const ended = 'your web session ended (signed out, expired or the user was removed): sign in again';
+    expect(signedOut.rfb.messages.at(-1)).toEqual({ type: 'error', message: ended });
+    expect(await endOf((signedOut.session as { sid: string }).sid)).toMatchObject({ reason: ended });
+    kept.rfb.setPixelFormat32();
+    kept.rfb.setEncodings([encodings.raw]);
+    kept.rfb.updateRequest(false, 0, 0, 10, 10);
+    expect((await kept.rfb.nextUpdate()).length).toBeGreaterThan(0);
+    expect(kept.rfb.messages.filter((m) => m.type === 'error')).toEqual([]);
+    kept.rfb.close();
+    await kept.rfb.closed;
+  });
+
   test('a lock on a desktop refuses new sessions on it with its message, audited, and leaves the others open', async () => {
     const user = await gw.signIn({ roles: ['desktop-dev'] });
     await createLock(admin, { targets: { windows_desktop: 'guarded' }, message: 'guarded is being patched' });

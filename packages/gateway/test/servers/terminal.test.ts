@@ -1,9 +1,12 @@
-import { decodeFrame, encodeControl, terminalSocketPath, terminalWindowBytes } from '@portcullis/shared';
+import { apiPaths, decodeFrame, encodeControl, terminalSocketPath, terminalWindowBytes, type BearerTokenJson } from '@portcullis/shared';
 import WebSocket from 'ws';
 import { auditEvents, eventually, useFleet, TerminalClient } from './fixtures';
 
 // Real sshd, agents and login shells (root's profile here starts slowly): more than jest's default 5 s.
 jest.setTimeout(60_000);
+
+/** What each party of a terminal reads when the web session it was opened under ends. */
+const webSessionEnded = 'your web session ended (signed out, expired or the user was removed): sign in again';
 
 describe('the web terminal', () => {
   const fleet = useFleet();
@@ -76,6 +79,54 @@ spec:
     const t = await TerminalClient.open(fleet.gw, user, { server_id: fleet.agentNode, login: 'ghost-user', term: { w: 80, h: 24 } });
     await t.closed;
     expect(t.errors()).toEqual(['login "ghost-user" does not exist on agent-node']);
+  });
+
+  test('signing out ends the terminals that web session opened and joined, telling why; the same user signed in elsewhere keeps theirs', async () => {
+    await fleet.gw.createRole(`
+kind: role
+metadata: { name: watches-own }
+spec:
+  allow: { join_sessions: [{ name: own, roles: [servers-operator], kinds: [ssh], modes: [observer] }] }
+`);
+    const { name, password } = await fleet.gw.createUser({ roles: ['servers-operator', 'watches-own'] });
+    const [laptop, desktop, witness] = [await fleet.gw.login(name, password), await fleet.gw.login(name, password), await fleet.gw.login(name, password)];
+    const open = async (client: typeof laptop) => {
+      const t = await TerminalClient.open(fleet.gw, client, { server_id: fleet.agentNode, login: 'root', term: { w: 80, h: 24 } });
+      t.type('echo open-$((40+2))\r');
+      await t.waitFor(/open-42\r\n/);
+      const session = t.controls.find((c) => c.type === 'session');
+      return { t, sid: session?.type === 'session' ? session.session.id : '' };
+    };
+    const signedOut = await open(laptop);
+    const kept = await open(desktop);
+    // The laptop also watches the desktop's terminal: signing out ends that party, not the desktop's session.
+    const watching = await TerminalClient.open(fleet.gw, laptop, { server_id: fleet.agentNode, login: 'root', sid: kept.sid, mode: 'observer', term: { w: 80, h: 24 } });
+    await eventually(async () => watching.controls.some((c) => c.type === 'session'), 'the observer to join');
+
+    // A renewal (the console's timer, assuming a request) replaces the session row but is no sign-out. The witness
+    // signs out after it: once the witness's terminal has closed, the watch has read storage since the renewal.
+    const renewed = await laptop.post<BearerTokenJson>(apiPaths.webSessionRenew, {});
+    expect(renewed.status).toBe(200);
+    laptop.session = renewed.body;
+    const witnessed = await open(witness);
+    expect((await witness.del(apiPaths.webSession)).status).toBe(200);
+    await witnessed.t.closed;
+    signedOut.t.type('echo renewed-$((40+2))\r');
+    await signedOut.t.waitFor(/renewed-42\r\n/);
+    expect(signedOut.t.errors()).toEqual([]);
+
+    expect((await laptop.del(apiPaths.webSession)).status).toBe(200);
+    await Promise.all([signedOut.t.closed, watching.closed]);
+    for (const t of [signedOut.t, watching]) {
+      expect(t.errors()).toEqual([webSessionEnded]);
+      expect(t.controls).toContainEqual({ type: 'close', reason: webSessionEnded });
+    }
+    // As when the owner's browser leaves: the signed-out session ends, audited.
+    await eventually(async () => (await events()).some((e) => e.code === 'T2004I' && e.sid === signedOut.sid), 'the signed-out session to end');
+    kept.t.type('echo kept-$((40+2))\r');
+    await kept.t.waitFor(/kept-42\r\n/);
+    expect(kept.t.errors()).toEqual([]);
+    kept.t.close();
   });
 
   test('a browser that stops acknowledging receives at most one window of a flood, and Ctrl-C still reaches the shell', async () => {

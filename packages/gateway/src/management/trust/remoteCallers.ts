@@ -54,6 +54,7 @@ export class RemoteCallers {
       user: { name: caller.user, roles: local, traits, authType: 'local', passwordHash: null, failedLogins: 0, lockedUntil: null, createdAt: now },
       session: { idHash: `remote:${root}:${caller.user}`, username: caller.user, loginTime: now, createdAt: now, expiresAt: now + identityTtlMs, lastActive: now, mfaVerified: false, accessRequestIds: [] },
       roles: new RoleSet(await this.store.roles.getMany(local), traits),
+      fromCluster: root,
       ...(local.length
         ? {}
         : { unmappedBecause: `access denied: your roles on cluster ${root} (${caller.roles.join(', ') || 'none'}) map to no role of cluster ${this.localName} (its role_map)` }),

@@ -14,6 +14,7 @@ import type { Store } from '../../platform/storage/store';
 import { countFailure, isLockedOut } from './lockout';
 import { presentSession } from './presenter';
 import { sessionCookie } from './cookie';
+import { signInKey, type SignIn } from './signIns';
 import { bearerFor, hashSecret, newSecret, sameSecret } from './secrets';
 
 /** Every failed login answers this, whatever went wrong, so a caller cannot tell users from passwords. */
@@ -167,12 +168,15 @@ export class WebSessionService {
   }
 
   /**
-   * Of the stored sessions `idHashes`, those still in force, by id: what a credential signed under a web session
-   * (a database certificate) is checked against. Reading them is not activity: only the session's own requests are.
+   * Of `signIns`, those a web session is still in force for (by signInKey): what connections opened under a web
+   * session, and certificates signed under one, are checked against. A renewal replaces the session but keeps
+   * its sign-in, so only signing out, the user's deletion, expiry or idleness ends one. Reading them is not
+   * activity: only the session's own requests are.
    */
-  async sessionsInForce(idHashes: string[]): Promise<Map<string, WebSession>> {
+  async signInsInForce(signIns: SignIn[]): Promise<Set<string>> {
     const now = this.now();
-    return new Map((await this.store.webSessions.getMany(idHashes)).filter((s) => this.inForce(s, now)).map((s) => [s.idHash, s]));
+    const sessions = await this.store.webSessions.forUsers([...new Set(signIns.map((s) => s.username))]);
+    return new Set(sessions.filter((s) => this.inForce(s, now)).map(signInKey));
   }
 
   /** A stored session ends at its expiry, or earlier when idle past the inactivity timeout. */

@@ -14,4 +14,6 @@ export interface Identity {
    * refuses every guarded route with this message.
    */
   unmappedBecause?: string;
+  /** Set for a root cluster's user on a leaf (the root's name): their web session is kept by the root, not here. */
+  fromCluster?: string;
 }

@@ -67,6 +67,11 @@ describe.each(engines)('storage conformance on %s', (engine) => {
     expect((await store.webSessions.get('s2'))!.accessRequestIds).toEqual(['r1']);
     await store.webSessions.touch('s1', 50);
     expect((await store.webSessions.get('s1'))!.lastActive).toBe(50);
+    await store.users.create(user('ivy'));
+    await store.webSessions.create({ idHash: 's3', username: 'ivy', loginTime: 2, createdAt: 2, expiresAt: 100, lastActive: 2, mfaVerified: false, accessRequestIds: [] });
+    expect((await store.webSessions.forUsers(['dan', 'nobody'])).map((s) => s.idHash).sort()).toEqual(['s1', 's2']);
+    expect(await store.webSessions.forUsers([])).toEqual([]);
+    await store.users.delete('ivy');
     await store.webSessions.deleteExpired(6);
     expect(await store.webSessions.get('s2')).toBeUndefined();
     await store.users.delete('dan');

@@ -5,7 +5,6 @@ import { appKind } from './kind';
 import { appRepo } from './repo';
 import { appRoutes } from './routes';
 import { tcpAppRoutes } from './tcp';
-import { WatchedConnections } from '../core/watchedConnections';
 
 /**
  * Applications: the app kind, the apps agents announce beside their node, the app list and the launcher's
@@ -18,5 +17,5 @@ export const appsModule: ResourceModule = (r) => {
   r.agents.acceptAnnouncements('app', appAnnouncements(apps, r.gw.publicUrl));
   appRoutes(r.gw, apps);
   installAppScriptRoute(r.gw);
-  tcpAppRoutes({ gw: r.gw, apps, agents: r.agents, sessions: new WatchedConnections(r.gw.locks, r.gw.now), log: r.app.log });
+  tcpAppRoutes({ gw: r.gw, apps, agents: r.agents, sessions: r.watched, log: r.app.log });
 };

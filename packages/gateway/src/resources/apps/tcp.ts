@@ -15,7 +15,7 @@ import { appAuditFields, appRefusal } from './kind';
 import type { AppRecord, AppRepo } from './repo';
 import { appTcpParams, appTcpQuery } from './schemas';
 import { bridge } from '../core/socketBridge';
-import type { WatchedConnections } from '../core/watchedConnections';
+import { webSessionCredential, type WatchedConnections } from '../core/watchedConnections';
 
 export interface TcpAppDeps {
   gw: Gateway;
@@ -55,7 +55,8 @@ async function secondFactor(deps: TcpAppDeps, socket: WebSocket, held: Held, ide
 /**
  * A TCP app's byte stream for `portcullis proxy app`: one websocket per client connection, binary frames both
  * ways, after the same checks as any session (roles' app_labels, locks, per-session MFA). Audited at its start
- * and end, with the bytes carried each way; a lock or the end of the web session ends it.
+ * and end, with the bytes carried each way; a lock, or the end of the web session it was opened under (its expiry, a
+ * sign-out), ends it.
  */
 export function tcpAppRoutes(deps: TcpAppDeps) {
   const { gw } = deps;
@@ -85,7 +86,7 @@ export function tcpAppRoutes(deps: TcpAppDeps) {
       const fields = { sid, user, ...appAuditFields(app), app_session_kind: 'tcp', 'addr.remote': remoteAddr };
       const started = new Date(gw.now()).toISOString();
       await recordEvent(gw.store, 'APP_SESSION_START', fields);
-      const untrack = deps.sessions.track(identitySubject(identity!), identity!.session.expiresAt, (reason) => {
+      const untrack = deps.sessions.track(identitySubject(identity!), webSessionCredential(identity!), (reason) => {
         refuse(socket, reason);
         link.destroy();
       });

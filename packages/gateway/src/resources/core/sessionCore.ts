@@ -18,6 +18,7 @@ import { askOnSocket, checkSessionAnswer, sessionMfaRequired, sessionMfaTimeoutM
 import { refuse, sendControl, type Held, type PartySocket } from './socket';
 import { SessionTracker, type TrackedSession } from './tracker';
 import type { PeerSessions } from '../livesessions/peerSessions';
+import type { WebSessionWatch } from './webSessionWatch';
 
 /** A session without a terminal (one command) is still described with one: the default window. */
 const noTerminal = { w: 80, h: 24 };
@@ -57,7 +58,7 @@ export class SessionCore {
   private readonly live = new Map<string, LiveSession>();
   /** Sessions without a terminal (listConnection), with how each may be joined. */
   private readonly connections = new Map<string, { tracked: TrackedSession; joinModes: (identity: Identity) => ParticipantMode[] }>();
-  /** Every running session (commands too) as locks see it: a new lock ends the ones it covers. */
+  /** Every running session (commands too) as locks and web sessions see it: a new lock, or a sign-out, ends what it covers. */
   private readonly locked: LockedSessions;
 
   constructor(
@@ -65,10 +66,11 @@ export class SessionCore {
     readonly kinds: ResourceKinds,
     readonly connectors: Connectors,
     private readonly recordings: RecordingStore,
+    webSessions: WebSessionWatch,
     private readonly options: SessionCoreOptions = {},
   ) {
     this.tracker = new SessionTracker(gw.now);
-    this.locked = new LockedSessions(gw.locks);
+    this.locked = new LockedSessions(gw.locks, webSessions);
     void closeInterruptedRecordings(recordings, gw.store, (sid) => this.live.has(sid)).catch((err: Error) =>
       process.emitWarning(`could not close the recordings a stopped gateway left open: ${err.message}`),
     );
@@ -141,7 +143,7 @@ export class SessionCore {
       moderation,
     });
     if (interactive) this.live.set(sid, live);
-    this.locked.track(live, identity);
+    this.locked.track(live, identity, socket);
     sendControl(socket, { type: 'session', session: sessionJson(session) });
     // The start event is written while the channel starts, not before: the audit write stays off the path to the prompt.
     const started = interactive ? recordEvent(this.gw.store, 'SESSION_START', { ...auditFields, user, size: `${term.w}:${term.h}`, 'addr.remote': remoteAddr, interactive: true }) : undefined;
@@ -180,7 +182,7 @@ export class SessionCore {
           : `your roles do not allow joining session ${sid}: ${joinRefusal(identity.roles, live.ownerRoles, live.session.kind)}`,
       );
     }
-    const refusal = this.locked.admitJoiner(live, identity) ?? (await this.secondFactorRefusal(socket, held, identity, remoteAddr));
+    const refusal = this.locked.admitJoiner(live, identity, socket) ?? (await this.secondFactorRefusal(socket, held, identity, remoteAddr));
     if (refusal) {
       const { login, resource } = live.session;
       await recordEvent(this.gw.store, 'SESSION_REJECTED', { user: identity.user.name, sid, login, server: resource.name, server_id: resource.id, reason: refusal, error: refusal, 'addr.remote': remoteAddr });

@@ -1,5 +1,4 @@
 import type { ResourceModule } from '../register';
-import { WatchedConnections } from '../core/watchedConnections';
 import { databaseAnnouncements, databaseServiceAnnouncements } from './announcements';
 import { lazyDatabaseAuthority } from './certificates/authority';
 import { signDatabaseCertificateRoute } from './certificates/sign';
@@ -21,7 +20,7 @@ import { databaseSocketRoutes } from './sockets';
 export const databasesModule: ResourceModule = (r) => {
   const databases = databaseRepo(r.gw.store);
   const services = databaseServiceRepo(r.gw.store);
-  const sessions: DatabaseSessionDeps = { gw: r.gw, databases, services, agents: r.agents, core: r.core, watched: new WatchedConnections(r.gw.locks, r.gw.now), log: r.app.log };
+  const sessions: DatabaseSessionDeps = { gw: r.gw, databases, services, agents: r.agents, core: r.core, watched: r.watched, log: r.app.log };
   const authority = lazyDatabaseAuthority(r.gw.store);
   let listener: DatabaseListener | undefined;
   r.agents.acceptAnnouncements('db', databaseAnnouncements(databases));

@@ -1,5 +1,4 @@
 import type { ResourceModule } from '../register';
-import { WatchedConnections } from '../core/watchedConnections';
 import { desktopAnnouncements, desktopServiceAnnouncements } from './announcements';
 import { desktopRecordingRoutes } from './recording/playback';
 import type { DesktopRecordingStore } from './recording/store';
@@ -28,7 +27,7 @@ export const desktopsModule =
       desktops,
       agents: r.agents,
       core: r.core,
-      watched: new WatchedConnections(r.gw.locks, r.gw.now),
+      watched: r.watched,
       live,
       recordings,
       log: r.app.log,

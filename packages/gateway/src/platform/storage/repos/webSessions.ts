@@ -37,9 +37,9 @@ export function webSessionRepo(db: Kysely<Tables>) {
       const row = await db.selectFrom('web_sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
       return row && fromRow(row);
     },
-    async getMany(idHashes: string[]): Promise<WebSession[]> {
-      if (!idHashes.length) return [];
-      return (await db.selectFrom('web_sessions').selectAll().where('id_hash', 'in', idHashes).execute()).map(fromRow);
+    async forUsers(usernames: string[]): Promise<WebSession[]> {
+      if (!usernames.length) return [];
+      return (await db.selectFrom('web_sessions').selectAll().where('username', 'in', usernames).execute()).map(fromRow);
     },
     async touch(idHash: string, lastActive: number): Promise<void> {
       await db.updateTable('web_sessions').set({ last_active: lastActive }).where('id_hash', '=', idHash).execute();

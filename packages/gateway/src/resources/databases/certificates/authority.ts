@@ -18,11 +18,8 @@ const clockSkewMs = 60_000;
 /** The URIs a client certificate names its database and assumed access requests with (subject alternative names). */
 const databaseUri = 'portcullis://db/';
 const accessRequestUri = 'portcullis://access-request/';
-/**
- * The web session a certificate was signed under, by its storage id (the hash of the cookie's secret, which
- * proves nothing: it cannot be turned back into the cookie or the bearer token).
- */
-const webSessionUri = 'portcullis://web-session/';
+/** When the user signed in to the web session a certificate was signed under (its renewals keep it). */
+const signedInUri = 'portcullis://signed-in/';
 
 /** What a database client certificate says, read back from one the TLS handshake verified. */
 export interface DatabaseCertificateClaims {
@@ -30,8 +27,8 @@ export interface DatabaseCertificateClaims {
   database: string;
   /** The access requests the web session had assumed when the certificate was issued. */
   accessRequestIds: string[];
-  /** The id of the web session it was signed under: it is refused, and its sessions end, once that session has ended. */
-  webSession: string;
+  /** When the user signed in to the web session it was signed under: it is refused, and its sessions end, once that session has ended. */
+  signedInAt: number;
   issuedAt: number;
   expiresAt: number;
   serial: string;
@@ -76,7 +73,7 @@ export class DatabaseCertificateAuthority {
         new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
         new x509.SubjectAlternativeNameExtension([
           { type: 'url', value: databaseUri + encodeURIComponent(claims.database) },
-          { type: 'url', value: webSessionUri + encodeURIComponent(claims.webSession) },
+          { type: 'url', value: signedInUri + String(claims.signedInAt) },
           ...claims.accessRequestIds.map((id) => ({ type: 'url' as const, value: accessRequestUri + encodeURIComponent(id) })),
         ]),
         await x509.AuthorityKeyIdentifierExtension.create(this.ca.cert),
@@ -101,13 +98,14 @@ export function readClientCertificate(der: Buffer): DatabaseCertificateClaims | 
   const uris = cert.getExtension(x509.SubjectAlternativeNameExtension)?.names.items.filter((n) => n.type === 'url').map((n) => n.value) ?? [];
   const database = uris.find((u) => u.startsWith(databaseUri));
   if (!user || !database) return 'the client certificate names no user and database: get one with portcullis db login';
-  const webSession = uris.find((u) => u.startsWith(webSessionUri));
-  if (!webSession) return 'the client certificate names no web session, which this gateway now requires: run portcullis db login again';
+  const signedIn = uris.find((u) => u.startsWith(signedInUri));
+  const signedInAt = Number(signedIn?.slice(signedInUri.length));
+  if (!signedIn || !Number.isSafeInteger(signedInAt)) return 'the client certificate names no web session, which this gateway now requires: run portcullis db login again';
   return {
     user,
     database: decodeURIComponent(database.slice(databaseUri.length)),
     accessRequestIds: uris.filter((u) => u.startsWith(accessRequestUri)).map((u) => decodeURIComponent(u.slice(accessRequestUri.length))),
-    webSession: decodeURIComponent(webSession.slice(webSessionUri.length)),
+    signedInAt,
     issuedAt: cert.notBefore.getTime() + clockSkewMs,
     expiresAt: cert.notAfter.getTime(),
     serial: cert.serialNumber,

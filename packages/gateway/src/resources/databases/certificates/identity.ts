@@ -1,3 +1,4 @@
+import { signInKey } from '../../../management/websessions/signIns';
 import type { Identity } from '../../../platform/access/identity';
 import type { Gateway } from '../../../platform/server/context';
 import type { DatabaseCertificateClaims } from './authority';
@@ -13,8 +14,8 @@ export const webSessionEnded = 'the web session your database certificate was si
  * opened with it ends when it expires.
  */
 export async function certificateIdentity(gw: Gateway, claims: DatabaseCertificateClaims): Promise<Identity | string> {
-  const web = (await gw.webSessions.sessionsInForce([claims.webSession])).get(claims.webSession);
-  if (web?.username !== claims.user) return webSessionEnded;
+  const signIn = { username: claims.user, loginTime: claims.signedInAt };
+  if (!(await gw.webSessions.signInsInForce([signIn])).has(signInKey(signIn))) return webSessionEnded;
   const user = await gw.store.users.get(claims.user);
   if (!user) return `user ${claims.user} no longer exists`;
   const roles = await gw.webSessions.roleSet(user, claims.accessRequestIds);

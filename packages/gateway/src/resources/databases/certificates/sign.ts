@@ -32,7 +32,7 @@ export function signDatabaseCertificateRoute(gw: Gateway, databases: DatabaseRep
       const now = gw.now();
       const expiresAt = Math.min(now + (body.ttl ?? databaseCertificateMaxTtlMs), identity!.session.expiresAt);
       const ca = await authority();
-      const certificate = await ca.issueClient(body.publicKey, { user: identity!.user.name, database: db.name, accessRequestIds: identity!.session.accessRequestIds, webSession: identity!.session.idHash, issuedAt: now, expiresAt });
+      const certificate = await ca.issueClient(body.publicKey, { user: identity!.user.name, database: db.name, accessRequestIds: identity!.session.accessRequestIds, signedInAt: identity!.session.loginTime, issuedAt: now, expiresAt });
       const expires = new Date(expiresAt).toISOString();
       await recordEvent(gw.store, 'CERTIFICATE_CREATED', { user: identity!.user.name, cert_type: 'db', identity: { user: identity!.user.name, db_service: db.name, expires }, 'addr.remote': req.ip });
       return presentDatabaseCertificate({ certificate, ca: ca.pem, expiresAt, listenAddr: listenAddr() });

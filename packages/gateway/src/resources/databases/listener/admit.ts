@@ -4,7 +4,7 @@ import type { SecureContext } from 'node:tls';
 import { recordEvent } from '../../../management/audit/record';
 import { sessionMfaRequired } from '../../core/sessionMfa';
 import { directProtocols } from '../certificates/directProtocols';
-import { certificateIdentity } from '../certificates/identity';
+import { certificateIdentity, webSessionEnded } from '../certificates/identity';
 import { verifyClientCertificate } from '../certificates/verify';
 import { databaseAuditFields } from '../kind';
 import { protocols } from '../protocols';
@@ -13,7 +13,6 @@ import type { DatabaseRecord } from '../repo';
 import { chooseDatabase } from '../session/choose';
 import { serveDatabaseSession, type DatabaseSessionDeps } from '../session/pipeline';
 import { openTls } from './tlsOpening';
-import type { WebSessionWatch } from './webSessionWatch';
 
 /** What a session opened with a certificate says when the certificate runs out. */
 export const certificateExpired = 'your database certificate expired: run portcullis db login again';
@@ -34,7 +33,7 @@ const howToConnect: Record<DatabaseProtocol, string> = {
  * same session as the websocket path's (serveDatabaseSession), so the same checks, audit and recording apply,
  * ending when that web session does. Every refusal is audited and reaches the client as its protocol's error.
  */
-export async function admitListenerConnection(deps: DatabaseSessionDeps, tls: { context: SecureContext; ca: X509Certificate }, webSessions: WebSessionWatch, socket: Socket): Promise<void> {
+export async function admitListenerConnection(deps: DatabaseSessionDeps, tls: { context: SecureContext; ca: X509Certificate }, socket: Socket): Promise<void> {
   const { gw } = deps;
   socket.on('error', () => undefined); // a client that vanishes is handled by 'close'
   const remoteAddr = socket.remoteAddress ?? '';
@@ -67,7 +66,6 @@ export async function admitListenerConnection(deps: DatabaseSessionDeps, tls: { 
     client: opening.socket,
     defaults: {},
     remoteAddr,
-    expiredReason: certificateExpired,
-    watchCredential: (end) => webSessions.watch(claims.webSession, end),
+    credential: { webSession: { username: claims.user, loginTime: claims.signedInAt }, expiresAt: claims.expiresAt, expired: certificateExpired, ended: webSessionEnded },
   });
 }

@@ -5,7 +5,6 @@ import { parseListen } from '../../../platform/config/config';
 import type { DatabaseCertificateAuthority } from '../certificates/authority';
 import type { DatabaseSessionDeps } from '../session/pipeline';
 import { admitListenerConnection } from './admit';
-import { WebSessionWatch } from './webSessionWatch';
 
 export interface DatabaseListener {
   /** HOST:PORT as clients reach it: the public URL's host, the port bound. */
@@ -25,12 +24,11 @@ export async function startDatabaseListener(deps: DatabaseSessionDeps, authority
   const publicHost = new URL(publicUrl).hostname.replace(/^\[(.*)\]$/, '$1');
   const own = await authority.issueServer([publicHost, ...(wildcards.has(host) ? [] : [host]), 'localhost', '127.0.0.1', '::1'], deps.gw.now());
   const tls = { context: createSecureContext({ cert: own.cert, key: own.key, ca: authority.pem }), ca: new X509Certificate(authority.pem) };
-  const webSessions = new WebSessionWatch(deps.gw.webSessions, (message) => deps.log.warn(message));
   const open = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
-    void admitListenerConnection(deps, tls, webSessions, socket).catch((err: Error) => {
+    void admitListenerConnection(deps, tls, socket).catch((err: Error) => {
       deps.log.error({ err: err.message }, 'a database listener connection failed');
       socket.destroy();
     });
@@ -45,7 +43,6 @@ export async function startDatabaseListener(deps: DatabaseSessionDeps, authority
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        webSessions.close();
         open.forEach((socket) => socket.destroy());
       }),
   };

@@ -10,7 +10,7 @@ import { dialThroughAgent } from '../../connectors/agent/dialStream';
 import type { AgentRegistry } from '../../connectors/agent/registry';
 import { ResourceRefusedError, ResourceUnreachableError } from '../../core/connectors';
 import type { SessionCore } from '../../core/sessionCore';
-import type { WatchedConnections } from '../../core/watchedConnections';
+import { webSessionCredential, type Credential, type WatchedConnections } from '../../core/watchedConnections';
 import { databaseAuditFields, databaseRefusal } from '../kind';
 import { databaseHostname } from '../presenter';
 import { protocols } from '../protocols';
@@ -38,13 +38,11 @@ export interface DatabaseSessionRequest {
   /** The database user and name the client named out of band (the socket's db_user and db_name). */
   defaults: { user?: string; database?: string };
   remoteAddr: string;
-  /** What the client is told when its credential runs out, if not a web session (a certificate). */
-  expiredReason?: string;
   /**
-   * For a credential that can end before it runs out, beside what `watched` ends sessions for (a certificate,
-   * when the web session it was signed under ends): calls `end` with why, until the returned function is called.
+   * The credential the session ends with, when it is not the identity's web session (a certificate: its expiry,
+   * the web session it was signed under, and what the client is told of each).
    */
-  watchCredential?(end: (reason: string) => void): () => void;
+  credential?: Credential;
   /** Called once the database has accepted the login, with the session's id. */
   onStarted?(sid: string): void;
 }
@@ -155,8 +153,7 @@ async function relay(deps: DatabaseSessionDeps, req: DatabaseSessionRequest, pro
     deps.log.error({ database: db.name, sid, err: err.message }, 'a database session could not be audited, so it was ended');
     end('the gateway could not write the audit log', protocol.refusal('the gateway could not record this session in its audit log, so it ended it'));
   });
-  const unwatch = deps.watched.track(subject, identity.session.expiresAt, (reason) => end(reason, protocol.refusal(reason, startup)), req.expiredReason);
-  const unwatchCredential = req.watchCredential?.((reason) => end(reason, protocol.refusal(reason, startup)));
+  const unwatch = deps.watched.track(subject, req.credential ?? webSessionCredential(identity), (reason) => end(reason, protocol.refusal(reason, startup)));
 
   const inspector = protocol.inspector(startup, { databaseRefusal: (name) => databaseRefusal(identity, db, startup.user, name) });
   const fromClient = (chunk: Buffer) => {
@@ -205,7 +202,6 @@ async function relay(deps: DatabaseSessionDeps, req: DatabaseSessionRequest, pro
 
   await Promise.all([closed(client), closed(link)]);
   unwatch();
-  unwatchCredential?.();
   unlist();
   await audit.flushed();
   await recordEvent(gw.store, 'DATABASE_SESSION_ENDED', {

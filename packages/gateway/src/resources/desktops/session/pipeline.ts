@@ -9,7 +9,7 @@ import { dialThroughAgent } from '../../connectors/agent/dialStream';
 import type { AgentRegistry } from '../../connectors/agent/registry';
 import { ResourceRefusedError, ResourceUnreachableError } from '../../core/connectors';
 import type { SessionCore } from '../../core/sessionCore';
-import type { WatchedConnections } from '../../core/watchedConnections';
+import { webSessionCredential, type WatchedConnections } from '../../core/watchedConnections';
 import { desktopAuditFields } from '../kind';
 import type { DesktopRecordings } from '../recording/recorder';
 import type { DesktopRecord } from '../repo';
@@ -151,7 +151,7 @@ async function own(deps: DesktopSessionDeps, req: DesktopSessionRequest, opening
     ...(recorder && { onServerBytes: (chunk: Buffer) => recorder.write(chunk, gw.now()) }),
     sayWhy: (message) => req.send({ type: 'error', message }),
   });
-  const unwatch = deps.watched.track(desktopSubject(identity, req.login, desktop), identity.session.expiresAt, (reason) => session.end(reason));
+  const unwatch = deps.watched.track(desktopSubject(identity, req.login, desktop), webSessionCredential(identity), (reason) => session.end(reason));
   const outcome = await session.closed;
   unwatch();
   unlive();
@@ -182,7 +182,7 @@ async function observe(deps: DesktopSessionDeps, req: DesktopSessionRequest, liv
     sayWhy: (message) => req.send({ type: 'error', message }),
   });
   const unfollow = live.onEnd((reason) => view.end(`the session ended: ${reason}`));
-  const unwatch = deps.watched.track(desktopSubject(identity, live.login, live.desktop), identity.session.expiresAt, (reason) => view.end(reason));
+  const unwatch = deps.watched.track(desktopSubject(identity, live.login, live.desktop), webSessionCredential(identity), (reason) => view.end(reason));
   await view.closed;
   unwatch();
   unfollow();
