@@ -2,7 +2,7 @@
  * A test-only resource kind, built the way a new kind is: a kind, a connector and a route, registered through
  * the resources' public interface, with no change to the terminal, the session core or any other kind. Its
  * resources are in memory and its channel upper-cases what it is sent, ending on "exit"; sent "burst", it also
- * answers in three chunks at once.
+ * answers in three chunks at once. dropEchoChannels ends every open one at once.
  */
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
@@ -23,14 +23,25 @@ export const echoKind: ResourceKind = {
   auditFields: (resource) => ({ app_name: resource.name, server_id: resource.id }),
 };
 
+/** How to end each open echo channel at once (see dropEchoChannels). */
+const openChannels = new Set<(exit: ChannelExit) => void>();
+
+/** Ends every open echo channel in this turn of the event loop, as a dropped tunnel ends every session on it. */
+export function dropEchoChannels(reason: string): void {
+  for (const drop of [...openChannels]) drop({ code: null, error: reason });
+}
+
 function echoChannel(): Channel {
   const events = new EventEmitter<{ data: [Buffer]; exit: [ChannelExit] }>();
   let ended = false;
-  const end = (exit: ChannelExit) => {
+  const drop = (exit: ChannelExit) => {
     if (ended) return;
     ended = true;
-    setImmediate(() => events.emit('exit', exit));
+    openChannels.delete(drop);
+    events.emit('exit', exit);
   };
+  openChannels.add(drop);
+  const end = (exit: ChannelExit) => setImmediate(() => drop(exit));
   setImmediate(() => events.emit('data', Buffer.from('echo ready\r\n')));
   return {
     onData: (listener) => void events.on('data', listener),

@@ -7,6 +7,7 @@ import type { RecordingStore } from '../recordings/store';
 import { defaultWriterOptions, type RecordingWriter } from '../recordings/writer';
 import type { Channel, ChannelExit } from './channel';
 import { withCreditGate } from './creditGate';
+import type { PacedQueue } from './pacedQueue';
 import { unmetPolicies, waitingText, type ModerationPolicy, type UnmetPolicy } from './moderation';
 import { TransferApprovals, type TransferRequest, type TransferSpec } from './moderationTransfers';
 import { sessionJson } from './sessionJson';
@@ -52,6 +53,8 @@ export interface LiveSessionOptions {
   auditFields: Record<string, unknown>;
   /** The owner's require_session_join policies for this session; with any, the session is moderated. */
   moderation?: ModerationPolicy[];
+  /** Where the session's end is queued, shared by every session of the gateway (see PacedQueue). */
+  endings: PacedQueue;
 }
 
 const notice = (text: string) => Buffer.from(`\r\n\x1b[2m[${text}]\x1b[0m\r\n`);
@@ -108,7 +111,7 @@ export class LiveSession {
     // Listening before anything is awaited: output that arrives while the recording files are being
     // created waits in memory for them, chained so it stays in order.
     channel.onData((chunk) => (this.gate ? this.holdOutput(chunk) : this.gather(chunk)));
-    channel.onExit((exit) => this.finish(exit));
+    channel.onExit((exit) => this.o.endings.run(() => this.finish(exit), `could not end session ${session.id}`));
     const party: Party = { id: owner.partyId, user: session.owner, mode: 'owner', roles: owner.roles, socket: owner.socket };
     this.parties.set(party.id, party);
     this.listen(party, owner.held);
@@ -372,13 +375,14 @@ export class LiveSession {
    * channel closes and the session ends as a shell that exited would, with `message` as the reason.
    */
   terminate(message: string): void {
-    if (this.done) return;
+    // Once terminated, the session is only waiting for its turn to end: a lock seen again changes nothing.
+    if (this.done || this.terminatedBecause !== undefined) return;
     this.deliverGathered();
     this.terminatedBecause = message;
     for (const party of this.parties.values()) sendControl(party.socket, { type: 'error', message });
     this.o.channel.close();
     // A channel that does not report its exit promptly must not keep a locked session alive.
-    this.finish({ code: null, error: message });
+    this.o.endings.run(() => this.finish({ code: null, error: message }), `could not end session ${this.id}`);
   }
 
   /** Removes one user's joined parties (a lock now covers them), telling them why; the session goes on. */

@@ -12,6 +12,7 @@ import { ResourceUnreachableError, type Connectors } from './connectors';
 import { joinModes, joinRefusal, recordingEnabled } from './joinPolicy';
 import { LiveSession, type SessionEnd } from './liveSession';
 import { moderationPolicies } from './moderation';
+import { PacedQueue } from './pacedQueue';
 import type { ResourceKinds } from './resource';
 import { sessionJson } from './sessionJson';
 import { askOnSocket, checkSessionAnswer, sessionMfaRequired, sessionMfaTimeoutMs } from './sessionMfa';
@@ -60,6 +61,8 @@ export class SessionCore {
   private readonly connections = new Map<string, { tracked: TrackedSession; joinModes: (identity: Identity) => ParticipantMode[] }>();
   /** Every running session (commands too) as locks and web sessions see it: a new lock, or a sign-out, ends what it covers. */
   private readonly locked: LockedSessions;
+  /** Sessions' endings and their session.end events, paced so thousands ending at once do not hold the event loop. */
+  readonly endings = new PacedQueue();
 
   constructor(
     private readonly gw: Gateway,
@@ -141,15 +144,17 @@ export class SessionCore {
       ...(interactive && recorded ? { recordings: this.recordings } : {}),
       auditFields,
       moderation,
+      endings: this.endings,
     });
     if (interactive) this.live.set(sid, live);
     this.locked.track(live, identity, socket);
     sendControl(socket, { type: 'session', session: sessionJson(session) });
     // The start event is written while the channel starts, not before: the audit write stays off the path to the prompt.
     const started = interactive ? recordEvent(this.gw.store, 'SESSION_START', { ...auditFields, user, size: `${term.w}:${term.h}`, 'addr.remote': remoteAddr, interactive: true }) : undefined;
-    void live.ended
-      .then(async (end) => {
-        this.live.delete(sid);
+    void live.ended.then((end) => {
+      this.live.delete(sid);
+      // Queued behind the endings of this turn, so its write counts against the turn it runs in (see PacedQueue).
+      this.endings.run(async () => {
         await started;
         await options.onEnd?.(end, { user, ...auditFields });
         await recordEvent(this.gw.store, 'SESSION_END', {
@@ -163,8 +168,8 @@ export class SessionCore {
           ...(end.exit.error ? { error: end.exit.error } : {}),
           ...(end.exit.code !== null ? { exit_code: end.exit.code } : {}),
         });
-      })
-      .catch((err: Error) => process.emitWarning(`could not audit the end of session ${sid}: ${err.message}`));
+      }, `could not audit the end of session ${sid}`);
+    });
     if (started) sendControl(socket, { type: 'audit', event: await started });
   }
 

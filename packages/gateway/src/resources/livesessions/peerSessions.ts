@@ -22,6 +22,9 @@ interface RemoteSession {
 export class PeerSessions {
   private remote = new Map<string, RemoteSession>();
   private writes: Promise<void> = Promise.resolve();
+  /** Whether a read of the other gateways' sessions is under way, and whether news came since it began. */
+  private loading = false;
+  private stale = false;
 
   constructor(
     private readonly store: Store,
@@ -37,11 +40,11 @@ export class PeerSessions {
     core.tracker.on('start', write);
     core.tracker.on('update', write);
     core.tracker.on('end', (s) => this.serially(() => this.remove(s.id), `could not tell the other gateways that session ${s.id} ended`));
-    bus.on('sessions', () => void this.load());
+    bus.on('sessions', () => this.reload());
     // Parties' activity times change without a tracker event; the rows are refreshed with them now and then.
     const timer = setInterval(() => {
       for (const s of core.list()) write(s);
-      void this.load();
+      this.reload();
     }, refreshMs);
     timer.unref();
   }
@@ -96,6 +99,25 @@ export class PeerSessions {
     await this.store.transaction(async (tx) => {
       await tx.db.deleteFrom('live_sessions').where('sid', '=', sid).where('gateway_id', '=', this.peers.id).execute();
       await this.bus.publish(tx, 'sessions', sid);
+    });
+  }
+
+  /**
+   * Reads the other gateways' sessions again. News that comes while a read is under way is answered by one more
+   * read once it is done, not one each: every session a gateway starts or ends is a notification on every gateway,
+   * and a read of every row for each made thousands of sessions ending at once quadratic.
+   */
+  private reload(): void {
+    if (this.loading) {
+      this.stale = true;
+      return;
+    }
+    this.loading = true;
+    void this.load().then(() => {
+      this.loading = false;
+      if (!this.stale) return;
+      this.stale = false;
+      this.reload();
     });
   }
 
