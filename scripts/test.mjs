@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 
 // The tests open real login shells as root. On machines whose ~/.bashrc runs `pyenv rehash`, a shell killed
 // mid-rehash (tests kill shells) leaves pyenv's lock file behind and every later root shell waits 60 s for it,
@@ -39,7 +39,9 @@ const gate = (name, cmd, args) => {
 
 const jest = () => {
   const file = `${out}/jest.json`;
-  const status = run('node_modules/.bin/jest', ['--ci', '--json', `--outputFile=${file}`]);
+  // One worker per core rather than jest's default of one fewer: most suites spend their time waiting on the real
+  // servers they start (sshd, Xvnc, kubectl, databases), so two workers on two cores halve the run (18 → 9 min).
+  const status = run('node_modules/.bin/jest', ['--ci', `--maxWorkers=${availableParallelism()}`, '--json', `--outputFile=${file}`]);
   const r = readJson(file);
   if (!r) return results.push({ name: 'jest', passed: 0, failed: 1, skipped: 0 });
   // A suite that fails to load counts as a failure even though none of its tests ran.
