@@ -33,6 +33,7 @@ writeFileSync(
     2,
   ),
 );
+// All of dist: cli.js loads each command's work from the chunks beside it when the command runs.
 cpSync(path.resolve('packages/gateway/dist'), path.join(stage, 'dist'), {
   recursive: true,
   filter: (src) => !src.endsWith('.tgz'),

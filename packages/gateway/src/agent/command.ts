@@ -1,14 +1,8 @@
 import type { Command } from 'commander';
-import path from 'node:path';
-import { Agent } from './agent';
-import { rdpOpener } from './desktops/rdp';
-import { collect, parseApps } from './apps';
-import { parseDatabaseMatchers, parseDatabases } from './databases';
-import { parseDesktops } from './desktops';
-import { parseKubeClusters } from './kubeClusters';
+import { collect } from './apps';
 import { parseLabels } from './labels';
 
-interface AgentFlags {
+export interface AgentFlags {
   gateway: string;
   token?: string;
   labels: string;
@@ -44,35 +38,7 @@ export function agentCommand(program: Command) {
     .option('--desktop <name=uri>', 'also serve a desktop: vnc://[:password@]host:port or rdp://[user[:password]@]host[:port] (repeatable); the password stays with the agent', collect, [])
     .option('--desktop-os <name=os>', "a desktop's OS, linux or windows (default linux for vnc://, windows for rdp://; repeatable)", collect, [])
     .option('--kube <name=kubeconfig>', "also serve a Kubernetes cluster, reached with the kubeconfig's current context (repeatable); its credentials stay with the agent", collect, [])
-    .action(async (opts: AgentFlags) => {
-      const agent = new Agent({
-        gateway: opts.gateway,
-        token: opts.token,
-        dataDir: opts.dataDir,
-        labels: parseLabels(opts.labels),
-        commandLabels: parseCommandLabels(opts.commandLabels),
-        commandLabelIntervalMs: Number(opts.commandLabelsInterval) * 1000,
-        apps: parseApps(opts.app, opts.appPublicAddr),
-        databases: parseDatabases(opts.db),
-        ...(opts.dbMatch.length && { databaseMatchers: parseDatabaseMatchers(opts.dbMatch) }),
-        desktops: parseDesktops(opts.desktop, opts.desktopOs),
-        kubeClusters: parseKubeClusters(opts.kube, (m) => console.error(`[agent] ${m}`)),
-        // FreeRDP pins each RDP server's certificate the first time (trust on first use) in the agent's own data.
-        openRdp: rdpOpener({ certificateStore: path.join(opts.dataDir, 'rdp') }),
-        ...(opts.hostname ? { hostname: opts.hostname } : {}),
-      });
-      agent.on('rejected', (why) => {
-        console.error(`the gateway refused this agent: ${why}`);
-        process.exit(2);
-      });
-      await agent.start();
-      const stop = async () => {
-        await agent.stop();
-        process.exit(0);
-      };
-      process.once('SIGINT', () => void stop());
-      process.once('SIGTERM', () => void stop());
-    });
+    .action(async (opts: AgentFlags) => (await import('./runAgent')).runAgent(opts));
 }
 
 /** `name=command;name2=command2` (commands may contain commas, so pairs are separated by semicolons). */

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { agentCommand } from '../agent/command';
 import { clientCommands } from './client/commands';
 import { connectCommand } from './connect/command';
-import { dbCommands } from './client/databases';
+import { dbCommands } from './client/dbCommands';
 import { kubeCommands } from './client/kube';
 import { proxyCommands } from './client/proxy';
 import { nodesCommand } from './nodes';
@@ -11,7 +11,11 @@ import { rolesCommand } from './roles';
 import { startCommand } from './start';
 import { usersCommand } from './users';
 
-/** The portcullis command line; `out` receives each line a command prints. */
+/**
+ * The portcullis command line; `out` receives each line a command prints. The modules imported here only define
+ * commands: each action imports its work when it runs, so that `--help` or kubectl's `kube credentials` do not
+ * load the gateway first (startup.test.ts checks).
+ */
 export function buildProgram(out: (line: string) => void = (line) => console.log(line)): Command {
   // Positional options let `ssh node ls -la` hand -la to the command rather than read it as portcullis's own.
   const program = new Command('portcullis').description('Portcullis: one gateway to your infrastructure').enablePositionalOptions();

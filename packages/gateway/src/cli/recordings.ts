@@ -1,19 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { apiPaths } from '@portcullis/shared';
 import type { Command } from 'commander';
-import type { JSONWebKeySet } from 'jose';
-import { verifyExport } from '../resources/recordings/export/verify';
-import { readProfile } from './client/profile';
-
-/** The gateway's published keys: from a file saved earlier (offline), or fetched from the gateway. */
-async function loadJwks(opts: { proxy?: string; jwks?: string }): Promise<JSONWebKeySet> {
-  if (opts.jwks) return JSON.parse(await readFile(opts.jwks, 'utf8')) as JSONWebKeySet;
-  const proxy = opts.proxy ?? readProfile()?.proxy;
-  if (!proxy) throw new Error('say whose signature to check: --proxy URL (the gateway) or --jwks FILE (its saved JWKS)');
-  const res = await fetch(`${proxy.replace(/\/+$/, '')}${apiPaths.jwks}`);
-  if (!res.ok) throw new Error(`could not read the gateway's keys from ${proxy}: HTTP ${res.status}`);
-  return (await res.json()) as JSONWebKeySet;
-}
 
 export function recordingsCommand(program: Command, out: (line: string) => void) {
   const recordings = program.command('recordings').description('work with session recordings');
@@ -23,8 +8,5 @@ export function recordingsCommand(program: Command, out: (line: string) => void)
     .description('check that an exported recording (.cast) is unchanged and signed by the gateway')
     .option('--proxy <url>', "the gateway whose published keys signed it (default: the one you are logged in to)")
     .option('--jwks <file>', "the gateway's JWKS saved to a file, to check offline")
-    .action(async (file: string, opts: { proxy?: string; jwks?: string }) => {
-      const manifest = await verifyExport(file, await loadJwks(opts));
-      out(`verified: session ${manifest.sid} exported by ${manifest.exportedBy} at ${manifest.exportedAt}`);
-    });
+    .action(async (file: string, opts: { proxy?: string; jwks?: string }) => (await import('./verifyRecording')).verifyRecording(file, opts, out));
 }

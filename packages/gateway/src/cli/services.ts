@@ -3,13 +3,7 @@ import { RoleService } from '../management/roles/service';
 import { openStorage } from '../platform/storage/open';
 import type { Store } from '../platform/storage/store';
 import { UserService } from '../management/users/service';
-
-/** How every command finds the gateway's storage. */
-export interface StorageFlags {
-  dataDir?: string;
-  config?: string;
-  db?: string;
-}
+import type { StorageFlags } from './storageOptions';
 
 export interface CliServices {
   config: GatewayConfig;
@@ -37,11 +31,4 @@ export async function withServices<T>(flags: StorageFlags, work: (s: CliServices
   } finally {
     await store.close();
   }
-}
-
-export function storageOptions<T extends { option: (flags: string, description: string) => T }>(command: T): T {
-  return command
-    .option('--data-dir <dir>', 'the gateway data directory (default ./data)')
-    .option('--config <file>', 'the gateway YAML configuration file')
-    .option('--db <url>', 'a postgres:// URL when the gateway uses PostgreSQL');
 }

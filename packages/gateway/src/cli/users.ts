@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { userBody } from '../management/users/schemas';
-import { describeIssues } from '../platform/access/issues';
-import { cliActor, storageOptions, withServices, type StorageFlags } from './services';
+import { storageOptions, type StorageFlags } from './storageOptions';
 
 const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -11,30 +9,11 @@ export function usersCommand(program: Command, out: (line: string) => void) {
   storageOptions(users.command('add <name>').description('create a user and print their invite link'))
     .requiredOption('--roles <roles>', 'comma-separated roles, e.g. access,editor', list)
     .option('--logins <logins>', 'comma-separated logins on servers', list)
-    .action(async (name: string, opts: StorageFlags & { roles: string[]; logins?: string[] }) => {
-      const input = userBody.safeParse({ name, roles: opts.roles, ...(opts.logins && { traits: { logins: opts.logins } }) });
-      if (!input.success) throw new Error(describeIssues('user', input.error));
-      await withServices(opts, async ({ users: service, url }) => {
-        await service.create(cliActor, input.data);
-        const invite = await service.createToken(cliActor, name, 'invite');
-        out(`User ${name} has been created. Share this invite link to set a password (valid until ${new Date(invite.expiresAt).toISOString()}):`);
-        out(`${url}/web/invite/${invite.value}`);
-      });
-    });
+    .action(async (name: string, opts: StorageFlags & { roles: string[]; logins?: string[] }) => (await import('./userActions')).addUser(name, opts, out));
 
-  storageOptions(users.command('ls').description('list users')).action(async (opts: StorageFlags) => {
-    await withServices(opts, async ({ users: service }) => {
-      const rows = (await service.list()).map((u) => [u.name, [...u.roles].sort().join(','), u.traits.logins.join(',')]);
-      table(['User', 'Roles', 'Logins'], rows).forEach((line) => out(line));
-    });
-  });
+  storageOptions(users.command('ls').description('list users')).action(async (opts: StorageFlags) => (await import('./userActions')).listUsers(opts, out));
 
-  storageOptions(users.command('rm <name>').description('delete a user')).action(async (name: string, opts: StorageFlags) => {
-    await withServices(opts, async ({ users: service }) => {
-      await service.remove(cliActor, name);
-      out(`User ${name} has been deleted.`);
-    });
-  });
+  storageOptions(users.command('rm <name>').description('delete a user')).action(async (name: string, opts: StorageFlags) => (await import('./userActions')).removeUser(name, opts, out));
 }
 
 /** Left-aligned columns, the header underlined. */

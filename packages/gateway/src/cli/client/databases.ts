@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import type net from 'node:net';
 import path from 'node:path';
 import { ApiError, apiPaths, compilePath, queryString, websocketOrigin, websocketPaths, type DatabaseJson } from '@portcullis/shared';
-import type { Command } from 'commander';
 import { libpqSettings, loginDatabase, redisCliArgs } from './dbLogin';
 import { gatewayApi, type GatewayClient } from './http';
 import { listenLocally, portFlag } from './localPort';
@@ -59,31 +58,21 @@ export function clientCommand(protocol: string, port: number, who: { user: strin
   }
 }
 
-interface WhoFlags {
+export interface WhoFlags {
   dbUser?: string;
   dbName?: string;
   cluster?: string;
 }
 
 /** `portcullis proxy db NAME [--port N] [--db-user U] [--db-name N]`: a local port any client of the database can use. */
-export function proxyDbCommand(proxy: Command, out: (line: string) => void) {
-  proxy
-    .command('db')
-    .description("listen on 127.0.0.1 and carry each connection to a database through the gateway, which checks and audits every statement")
-    .argument('<name>', "the database's name")
-    .option('--port <n>', 'the local port (0: any free port, printed)', '0')
-    .option('--db-user <user>', 'the database user, for clients that do not name one (Redis)')
-    .option('--db-name <name>', 'the database name (Redis: its number), for clients that do not name one')
-    .option('--cluster <name>', 'the cluster the database is in (default: the profile’s)')
-    .action(async (name: string, flags: WhoFlags & { port: string }) => {
-      const port = portFlag(flags.port);
-      const t = target(name, flags.cluster);
-      await protocolOf(t);
-      const server = await listenLocally(port, socketUrl(t, { user: flags.dbUser, name: flags.dbName }), t.gateway, name);
-      out(`Proxying database ${name} on 127.0.0.1:${(server.address() as net.AddressInfo).port}`);
-      process.once('SIGINT', () => process.exit(0));
-      process.once('SIGTERM', () => process.exit(0));
-    });
+export async function proxyDb(name: string, flags: WhoFlags & { port: string }, out: (line: string) => void): Promise<void> {
+  const port = portFlag(flags.port);
+  const t = target(name, flags.cluster);
+  await protocolOf(t);
+  const server = await listenLocally(port, socketUrl(t, { user: flags.dbUser, name: flags.dbName }), t.gateway, name);
+  out(`Proxying database ${name} on 127.0.0.1:${(server.address() as net.AddressInfo).port}`);
+  process.once('SIGINT', () => process.exit(0));
+  process.once('SIGTERM', () => process.exit(0));
 }
 
 /**
@@ -112,48 +101,28 @@ async function runClient([command, args]: [string, string[]], clientArgs: string
   process.exit(code);
 }
 
-/**
- * `portcullis db connect NAME --db-user U [--db-name N]`: the database's own client (psql, mysql, redis-cli)
- * through the gateway; `portcullis db login NAME`: a certificate for the gateway's database listener, for any
- * client.
- */
-export function dbCommands(program: Command) {
-  const db = program.command('db').description('use databases through the gateway');
-  db.command('connect')
-    .description("run the database's own client (psql, mysql or redis-cli) through the gateway")
-    .argument('<name>', "the database's name")
-    .argument('[clientArgs...]', "more arguments for the client, after --, e.g. -- -c 'select 1'")
-    .requiredOption('--db-user <user>', 'the database user to connect as (your roles’ db_users)')
-    .option('--db-name <name>', 'the database name (your roles’ db_names; Redis: its number)')
-    .option('--cluster <name>', 'the cluster the database is in (default: the profile’s)')
-    .action(async (name: string, clientArgs: string[], flags: WhoFlags & { dbUser: string }) => {
-      const t = target(name, flags.cluster);
-      const protocol = await protocolOf(t);
-      if (!protocol) throw new Error(`your roles may not read database ${name}'s details, so its client cannot be chosen: use portcullis proxy db ${name} and a client of your own`);
-      const who = { user: flags.dbUser, ...(flags.dbName !== undefined && { name: flags.dbName }) };
-      const direct = await directClient(t, protocol, who);
-      if (direct) return runClient(direct, clientArgs);
-      const server = await listenLocally(0, socketUrl(t, who), t.gateway, name);
-      return runClient(clientCommand(protocol, (server.address() as net.AddressInfo).port, who), clientArgs);
-    });
+/** `portcullis db connect NAME --db-user U [--db-name N]`: the database's own client (psql, mysql, redis-cli) through the gateway. */
+export async function connectDb(name: string, clientArgs: string[], flags: WhoFlags & { dbUser: string }): Promise<never> {
+  const t = target(name, flags.cluster);
+  const protocol = await protocolOf(t);
+  if (!protocol) throw new Error(`your roles may not read database ${name}'s details, so its client cannot be chosen: use portcullis proxy db ${name} and a client of your own`);
+  const who = { user: flags.dbUser, ...(flags.dbName !== undefined && { name: flags.dbName }) };
+  const direct = await directClient(t, protocol, who);
+  if (direct) return runClient(direct, clientArgs);
+  const server = await listenLocally(0, socketUrl(t, who), t.gateway, name);
+  return runClient(clientCommand(protocol, (server.address() as net.AddressInfo).port, who), clientArgs);
+}
 
-  db.command('login')
-    .description("get a short-lived certificate for the gateway's database listener (PostgreSQL, Redis) and print how to connect with it")
-    .argument('<name>', "the database's name")
-    .option('--db-user <user>', 'the database user, for the printed connection settings')
-    .option('--db-name <name>', 'the database name, for the printed connection settings')
-    .option('--ttl <duration>', 'how long the certificate lives, e.g. 30m (at most an hour, never past your session)')
-    .option('--cluster <name>', 'the cluster the database is in (default: the profile’s)')
-    .action(async (name: string, flags: WhoFlags & { ttl?: string }) => {
-      const t = target(name, flags.cluster);
-      const protocol = await protocolOf(t);
-      const { answer, files } = await loginDatabase(t, flags.ttl);
-      const print = (line: string) => process.stdout.write(`${line}\n`);
-      print(`Logged into database ${name} as ${t.profile.user} until ${answer.expires}; the key and certificate are in ${path.dirname(files.cert)}.`);
-      if (protocol === 'redis') {
-        print(`Connect with: redis-cli ${redisCliArgs(answer.listen_addr, files).join(' ')}`);
-      } else {
-        print(`Connect with: psql "${libpqSettings(answer.listen_addr, files, { user: flags.dbUser, name: flags.dbName })}"`);
-      }
-    });
+/** `portcullis db login NAME`: a certificate for the gateway's database listener, for any client. */
+export async function loginDb(name: string, flags: WhoFlags & { ttl?: string }): Promise<void> {
+  const t = target(name, flags.cluster);
+  const protocol = await protocolOf(t);
+  const { answer, files } = await loginDatabase(t, flags.ttl);
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+  print(`Logged into database ${name} as ${t.profile.user} until ${answer.expires}; the key and certificate are in ${path.dirname(files.cert)}.`);
+  if (protocol === 'redis') {
+    print(`Connect with: redis-cli ${redisCliArgs(answer.listen_addr, files).join(' ')}`);
+  } else {
+    print(`Connect with: psql "${libpqSettings(answer.listen_addr, files, { user: flags.dbUser, name: flags.dbName })}"`);
+  }
 }

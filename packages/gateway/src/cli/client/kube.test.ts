@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { writeKubeconfigEntry } from './kube';
+import { writeKubeconfigEntry } from './kubeActions';
 
 const credentials = { command: '/usr/bin/portcullis', args: ['kube', 'credentials', 'dev-cluster'], env: [{ name: 'PORTCULLIS_HOME', value: '/home/alice/.portcullis' }] };
 

@@ -1,6 +1,5 @@
 import type net from 'node:net';
 import { ApiError, apiPaths, compilePath, listQueryPath, queryString, websocketOrigin, websocketPaths, type AppJson } from '@portcullis/shared';
-import type { Command } from 'commander';
 import { gatewayApi, type GatewayClient } from './http';
 import { listenLocally, portFlag } from './localPort';
 import { currentProfile, type Profile } from './profile';
@@ -27,25 +26,17 @@ const socketUrl = (profile: Profile, cluster: string, name: string) =>
   websocketOrigin(profile.proxy) + compilePath(websocketPaths.appTcp, { clusterId: cluster, appName: name }) + queryString({ access_token: profile.token });
 
 /** `portcullis proxy app NAME [--port N] [--cluster C]`: a local port any TCP client can use to reach a TCP app. */
-export function proxyAppCommand(proxy: Command, out: (line: string) => void) {
-  proxy
-    .command('app')
-    .description('listen on 127.0.0.1 and carry each connection to a TCP app through the gateway')
-    .argument('<name>', "the app's name")
-    .option('--port <n>', 'the local port (0: any free port, printed)', '0')
-    .option('--cluster <name>', 'the cluster the app is in (default: the profile’s)')
-    .action(async (name: string, flags: { port: string; cluster?: string }) => {
-      const port = portFlag(flags.port);
-      const profile = currentProfile();
-      const cluster = flags.cluster ?? profile.cluster;
-      const gateway = gatewayApi(profile.proxy, { csrf: profile.csrf, secret: profile.secret, token: profile.token });
-      await checkApp(gateway, cluster, name);
-      const url = socketUrl(profile, cluster, name);
-      const server = await listenLocally(port, url, gateway, name);
-      const address = server.address() as net.AddressInfo;
-      out(`Proxying ${name} on 127.0.0.1:${address.port}`);
-      // Open connections end with the process: each is one client's, and it will reconnect if it cares.
-      process.once('SIGINT', () => process.exit(0));
-      process.once('SIGTERM', () => process.exit(0));
-    });
+export async function proxyApp(name: string, flags: { port: string; cluster?: string }, out: (line: string) => void): Promise<void> {
+  const port = portFlag(flags.port);
+  const profile = currentProfile();
+  const cluster = flags.cluster ?? profile.cluster;
+  const gateway = gatewayApi(profile.proxy, { csrf: profile.csrf, secret: profile.secret, token: profile.token });
+  await checkApp(gateway, cluster, name);
+  const url = socketUrl(profile, cluster, name);
+  const server = await listenLocally(port, url, gateway, name);
+  const address = server.address() as net.AddressInfo;
+  out(`Proxying ${name} on 127.0.0.1:${address.port}`);
+  // Open connections end with the process: each is one client's, and it will reconnect if it cares.
+  process.once('SIGINT', () => process.exit(0));
+  process.once('SIGTERM', () => process.exit(0));
 }

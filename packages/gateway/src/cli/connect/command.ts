@@ -1,9 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { openAppWindow } from './browser';
-import { startDaemon } from './daemon';
-import { connectHome } from './files';
 
 /** The workspace app built beside the CLI, found the way the gateway finds the console (config.ts's defaultWebDir). */
 const defaultUiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../teleterm-like-app/dist');
@@ -29,12 +26,5 @@ export function connectCommand(program: Command, out: (line: string) => void) {
     .option('--listen <127.0.0.1:port>', 'where the daemon listens (port 0: a free one)', '127.0.0.1:0')
     .option('--ui-dir <dir>', 'the built workspace app', defaultUiDir)
     .option('--no-open', 'only print the launch link; do not open a Chromium app window')
-    .action(async (flags: ConnectFlags) => {
-      const daemon = await startDaemon({ port: loopbackPort(flags.listen), uiDir: flags.uiDir });
-      out(`Portcullis Connect: ${daemon.launchUrl}`);
-      if (flags.open) openAppWindow(daemon.launchUrl, path.join(connectHome(), 'chromium'));
-      const stop = () => void daemon.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    .action(async (flags: ConnectFlags) => (await import('./launch')).launchConnect({ port: loopbackPort(flags.listen), uiDir: flags.uiDir, open: flags.open }, out));
 }
