@@ -20,16 +20,23 @@ export function scriptPidOf(launcher: number): number | undefined {
 }
 
 /**
- * This process's CPU time split between its threads: the main thread (the event loop), threads running at the
- * lowest priority (the keyframe thread lowers its own), and the rest (libuv's pool, V8's collector helpers).
+ * A process's CPU time split between its threads: the main thread (the event loop, whose thread id is the
+ * process id), threads running at the lowest priority (the gateway's keyframe thread lowers its own), and the
+ * rest (libuv's pool, V8's collector helpers).
  */
-export function threadCpuMs(): { main: number; lowPriority: number; other: number } {
+export function threadCpuMs(pid = process.pid): { main: number; lowPriority: number; other: number } {
   const out = { main: 0, lowPriority: 0, other: 0 };
-  for (const tid of readdirSync('/proc/self/task')) {
-    const fields = readStat(`/proc/self/task/${tid}/stat`)?.fields;
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    const fields = readStat(`/proc/${pid}/task/${tid}/stat`)?.fields;
     if (!fields) continue;
     const ms = msOf(fields);
-    if (Number(tid) === process.pid) out.main += ms;
+    if (Number(tid) === pid) out.main += ms;
     else if (Number(fields[16]) === 19) out.lowPriority += ms;
     else out.other += ms;
   }

@@ -10,6 +10,9 @@
  *     difference is what the gateway and tunnel add (aim p50 ≤ 2 ms, p99 ≤ 10 ms);
  *  3. session open time (socket open → first shell output) on the agent node and the OpenSSH node;
  *  4. node list first page, keyword search and a predicate query at 50,000 nodes, plus Ctrl-C during a flood.
+ * The gateway runs in a process of its own (benchGateway.ts), and each flood's reader in another (readerProcess.ts),
+ * so both paths have the same shape, three processes: the agent, the gateway and the reader against sshd, ssh and
+ * the reader, with this process idle meanwhile.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -17,15 +20,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn as spawnPty } from 'node-pty';
+import { OpenSshClient } from '../src/resources/connectors/openssh/client';
+import { UserCertificateAuthority } from '../src/resources/connectors/openssh/ca';
 import { nodeRepo, type NodeWrite } from '../src/resources/nodes/repo';
 import { RecordingStore } from '../src/resources/recordings/store';
-import { startGateway, type Client, type TestGateway } from '../test/harness';
+import type { Client } from '../test/harness';
 import { createJoinToken, eventually, operatorRole } from '../test/servers/fixtures';
 import { startPrivateSshd } from '../test/servers/sshd';
+import { startBenchGateway, type BenchGateway } from './benchGateway';
 import { cpuMsOf, scriptPidOf, threadCpuMs } from './cpuTime';
 import { descendantsOf } from './processes';
+import { runReader, type ReaderResult } from './readerProcess';
 import { fmtMs as ms, percentile as pct } from './stats';
-import { SshSession } from './sshSession';
 import { Consumer, type TerminalLogin } from './terminalConsumer';
 
 const MiB = 1024 * 1024;
@@ -36,8 +42,8 @@ const floodCommand = `head -c ${floodBytes} /dev/zero | tr '\\0' a`;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const onlyThroughput = process.env.BENCH_FIGURES === '1';
 
-/** The login a terminal consumer uses, for a client signed in through the harness. */
-const loginOf = (gw: TestGateway, client: Client): TerminalLogin => ({ url: gw.url, token: client.session!.token, cookie: client.cookieHeader() });
+/** The login a terminal consumer uses, for a signed-in client. */
+const loginOf = (gw: BenchGateway, client: Client): TerminalLogin => ({ url: gw.url, token: client.session!.token, cookie: client.cookieHeader() });
 
 /** CPU ms per MiB each process spent on one round's flood (see cpuTime.ts), by name. */
 type CpuPerMiB = Record<string, number>;
@@ -48,30 +54,36 @@ interface Round {
 }
 
 /**
- * A flood read by floodReader.ts in a process of its own, as a browser (or `ssh` in the baseline) would.
- * Answers once the session's recording is complete, so no keyframing of it overlaps the next measurement; the
- * gateway's CPU after the flood, until then, is the keyframe thread catching up.
+ * A flood read by floodReader.ts, as a browser would. Answers once the session's recording is complete, so no
+ * keyframing of it overlaps the next measurement; the gateway's CPU after the flood, until then, is the keyframe
+ * thread catching up.
  */
-async function throughputThroughGateway(gw: TestGateway, admin: Client, node: string, agentPid: number): Promise<Round> {
+async function throughputThroughGateway(gw: BenchGateway, admin: Client, node: string, agentPid: number): Promise<Round> {
   const input = { login: loginOf(gw, admin), params: { server_id: node, login: 'root', term: { w: 200, h: 50 } }, bytes: floodBytes, command: floodCommand };
-  const gateway0 = threadCpuMs();
-  const agent0 = cpuMsOf(agentPid);
-  const reader = spawn('node_modules/.bin/tsx', ['packages/gateway/bench/floodReader.ts', JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  reader.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  const code = await new Promise<number | null>((resolve) => reader.on('close', resolve));
-  if (code !== 0) throw new Error(`the flood reader exited with ${code}: ${out}`);
-  const gateway1 = threadCpuMs();
-  const agent1 = cpuMsOf(agentPid);
-  const { mibPerSecond, sid, cpuMs } = JSON.parse(out) as { mibPerSecond: number; sid: string; cpuMs: number };
-  const recordings = new RecordingStore(gw.server.gw.config.dataDir);
+  let gateway0 = threadCpuMs(gw.pid);
+  let gateway1 = gateway0;
+  let agent0 = 0;
+  let agent1 = 0;
+  const { mibPerSecond, cpuMs, sid } = await runReader<ReaderResult & { sid: string }>(
+    'floodReader.ts',
+    input,
+    () => {
+      gateway0 = threadCpuMs(gw.pid);
+      agent0 = cpuMsOf(agentPid);
+    },
+    () => {
+      gateway1 = threadCpuMs(gw.pid);
+      agent1 = cpuMsOf(agentPid);
+    },
+  );
+  const recordings = new RecordingStore(gw.dataDir);
   await eventually(async () => {
     const reader = await recordings.open(sid);
     const complete = (await reader?.summary())?.complete;
     await reader?.close();
     return complete;
   }, 'the flood session recording to be complete', 120_000);
-  const gateway2 = threadCpuMs();
+  const gateway2 = threadCpuMs(gw.pid);
   const perMiB = (ms: number) => ms / (floodBytes / MiB);
   const cpu: CpuPerMiB = {
     'gateway loop': perMiB(gateway1.main - gateway0.main),
@@ -87,30 +99,33 @@ async function throughputThroughGateway(gw: TestGateway, admin: Client, node: st
 /** The sshd processes this bench started (the listener and each connection's). */
 const sshdPids = () => descendantsOf(process.pid).flatMap((p) => (p.comm.startsWith('sshd') ? [p.pid] : []));
 
+/** The same flood through `ssh -tt`, read by sshFloodReader.ts. */
 async function throughputSshBaseline(sshArgs: string[]): Promise<Round> {
-  const reader0 = process.cpuUsage();
-  const ssh = new SshSession(['-tt', ...sshArgs], { command: floodCommand });
   // The connection's sshd processes may exit as soon as the last byte is sent, and their time with them: each
   // one's is sampled while the flood runs and its last sample counts. A previous connection's may still be
   // exiting, so what a process had used before this one's output began is left out.
-  await ssh.waitForBytes(1);
-  const before = new Map(sshdPids().map((pid) => [pid, cpuMsOf(pid)]));
-  const last = new Map(before);
+  const before = new Map<number, number>();
+  const last = new Map<number, number>();
   const sample = () => {
     for (const pid of before.keys()) last.set(pid, Math.max(last.get(pid)!, cpuMsOf(pid)));
   };
-  const sampler = setInterval(sample, 100);
-  await ssh.waitForBytes(floodBytes);
-  clearInterval(sampler);
-  sample();
-  const seconds = (performance.now() - ssh.firstByteAt) / 1000;
-  const reader = process.cpuUsage(reader0);
+  let sampler: NodeJS.Timeout | undefined;
+  const { mibPerSecond, cpuMs, sshCpuMs } = await runReader<ReaderResult & { sshCpuMs: number }>(
+    'sshFloodReader.ts',
+    { args: sshArgs, bytes: floodBytes, command: floodCommand },
+    () => {
+      for (const pid of sshdPids()) before.set(pid, cpuMsOf(pid));
+      for (const [pid, ms] of before) last.set(pid, ms);
+      sampler = setInterval(sample, 100);
+    },
+    () => {
+      clearInterval(sampler);
+      sample();
+    },
+  );
   const sshd = [...last].reduce((sum, [pid, ms]) => sum + ms - before.get(pid)!, 0);
-  const client = cpuMsOf(ssh.child.pid!);
-  const { received } = ssh;
-  await ssh.close();
-  const perMiB = (ms: number) => ms / (received / MiB);
-  return { mibPerSecond: received / MiB / seconds, cpu: { sshd: perMiB(sshd), ssh: perMiB(client), 'reader (this process)': perMiB((reader.user + reader.system) / 1000) } };
+  const perMiB = (ms: number) => ms / (floodBytes / MiB);
+  return { mibPerSecond, cpu: { sshd: perMiB(sshd), ssh: perMiB(sshCpuMs), reader: perMiB(cpuMs) } };
 }
 
 const fmtCpu = (cpu: CpuPerMiB) =>
@@ -122,7 +137,7 @@ const fmtCpu = (cpu: CpuPerMiB) =>
 const medianCpu = (rounds: Round[]): CpuPerMiB => Object.fromEntries(Object.keys(rounds[0]!.cpu).map((name) => [name, pct(rounds.map((r) => r.cpu[name]!), 50)]));
 
 /** Echo of single keystrokes by the PTY's line discipline (cat is the foreground program). */
-async function echoThroughGateway(gw: TestGateway, admin: Client, node: string, n: number): Promise<number[]> {
+async function echoThroughGateway(gw: BenchGateway, admin: Client, node: string, n: number): Promise<number[]> {
   const c = await Consumer.open(loginOf(gw, admin), { server_id: node, login: 'root', term: { w: 80, h: 24 } });
   await c.ready();
   c.type('cat\r');
@@ -167,7 +182,7 @@ async function echoLocal(n: number): Promise<number[]> {
  * waits for the login's shell to start; `login` is one whose shell prints at once, so the figure is the
  * gateway's and agent's path rather than a profile script's run time.
  */
-async function sessionOpenTimes(gw: TestGateway, admin: Client, node: string, login: string, n: number): Promise<{ session: number[]; output: number[] }> {
+async function sessionOpenTimes(gw: BenchGateway, admin: Client, node: string, login: string, n: number): Promise<{ session: number[]; output: number[] }> {
   const session: number[] = [];
   const output: number[] = [];
   for (let i = 0; i < n; i += 1) {
@@ -180,7 +195,7 @@ async function sessionOpenTimes(gw: TestGateway, admin: Client, node: string, lo
   return { session, output };
 }
 
-async function ctrlCDuringFlood(gw: TestGateway, admin: Client, node: string): Promise<number> {
+async function ctrlCDuringFlood(gw: BenchGateway, admin: Client, node: string): Promise<number> {
   const c = await Consumer.open(loginOf(gw, admin), { server_id: node, login: 'root', term: { w: 120, h: 40 } });
   await c.ready();
   c.type('yes flood-line\r');
@@ -220,9 +235,9 @@ async function timeRequests(client: Client, url: string, n: number): Promise<{ s
 }
 
 async function main() {
-  const gw = await startGateway();
+  const gw = await startBenchGateway();
   let agentProcess: ChildProcess | undefined;
-  const sshd = await startPrivateSshd((await import('../src/resources/connectors/openssh/ca')).UserCertificateAuthority.loadOrCreate(gw.server.gw.config.dataDir).publicKeyLine);
+  const sshd = await startPrivateSshd(gw.userCaKey);
   try {
     await gw.createRole(operatorRole);
     await gw.createRole(`
@@ -231,7 +246,7 @@ metadata: { name: bench-all }
 spec:
   allow: { logins: [root], node_labels: { '*': '*' }, rules: [{ resources: [node], verbs: [list, read] }] }
 `);
-    const admin = await gw.signIn({ roles: ['servers-operator', 'bench-all'] });
+    const admin = await gw.signIn(['servers-operator', 'bench-all']);
     const token = await createJoinToken(admin);
     // The agent runs as its own process, as it would on a real host.
     agentProcess = spawn('node_modules/.bin/tsx', ['packages/gateway/src/cli.ts', 'agent', '--gateway', gw.url, '--token', token, '--labels', 'env=test', '--hostname', 'bench-agent', '--data-dir', mkdtempSync(path.join(os.tmpdir(), 'bench-agent-'))], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -240,10 +255,8 @@ spec:
       return res.body.items[0]?.id;
     }, 'the agent node', 30_000);
     const sshNode = (await admin.post<{ id: string }>('/v1/webapi/sites/localhost/nodes', { hostname: 'bench-openssh', addr: `127.0.0.1:${sshd.port}`, labels: { env: 'test' } })).body.id;
-    const login = gw.server.gw.config.dataDir;
-    const { OpenSshClient } = await import('../src/resources/connectors/openssh/client');
-    const { UserCertificateAuthority } = await import('../src/resources/connectors/openssh/ca');
-    const sshClient = new OpenSshClient(UserCertificateAuthority.loadOrCreate(login), login);
+    // The ssh baseline signs in with a certificate from the gateway's user CA, as the gateway does to an OpenSSH node.
+    const sshClient = new OpenSshClient(UserCertificateAuthority.loadOrCreate(gw.dataDir), gw.dataDir);
 
     console.log(`1. Throughput, 100 MiB of shell output, ${rounds} rounds of the gateway then ssh (CPU in ms per MiB)`);
     const prepared = sshClient.prepare({ host: '127.0.0.1', port: sshd.port }, 'root', 'bench', { tty: false });
@@ -288,7 +301,8 @@ spec:
     console.log('   Ctrl-C during a `yes` flood → prompt back:', ms(await ctrlCDuringFlood(gw, admin, agentNode)));
 
     console.log('4. Node list at 50,000 nodes, 30 requests each');
-    await nodeRepo(gw.server.store).insertMany(fleet(50_000), Date.now());
+    // Seeded through the gateway's own database file, which it reads on every request.
+    await nodeRepo(gw.store).insertMany(fleet(50_000), Date.now());
     const base = '/v1/webapi/sites/localhost/nodes';
     const cases: [string, string][] = [
       ['first page (limit 50)', `${base}?limit=50`],
@@ -310,7 +324,7 @@ metadata: { name: bench-prod }
 spec:
   allow: { logins: [root], node_labels: { env: prod, region: 'us-*' }, rules: [{ resources: [node], verbs: [list] }] }
 `);
-    const limited = await gw.signIn({ roles: ['bench-prod'] });
+    const limited = await gw.signIn(['bench-prod']);
     const { samples, body } = await timeRequests(limited, `${base}?limit=50`, 30);
     console.log(`   first page for a role limited to env=prod, region=us-*: p50 ${ms(pct(samples, 50))}, p99 ${ms(pct(samples, 99))} (totalCount ${body.totalCount})`);
   } finally {

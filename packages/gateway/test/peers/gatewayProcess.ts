@@ -24,10 +24,10 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * `portcullis start` as its own process (so it can be killed with -9), on the shared database and data directory.
- * Resolves once it listens.
+ * `portcullis start` as its own process (so it can be killed with -9), on the shared database and data directory
+ * (SQLite in the data directory without `db`). Resolves once it listens.
  */
-export async function startGatewayProcess(opts: { name: string; db: string; dataDir: string; configDir: string; heartbeat: string }): Promise<GatewayProcess> {
+export async function startGatewayProcess(opts: { name: string; db?: string; dataDir: string; configDir: string; heartbeat?: string }): Promise<GatewayProcess> {
   const port = await freePort();
   const config = path.join(opts.configDir, `${opts.name}.yaml`);
   writeFileSync(
