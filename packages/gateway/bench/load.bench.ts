@@ -45,6 +45,11 @@ const idleHoldMs = 30_000;
 const sessionLogin = 'pcbench';
 const payloadBytes = 1 * MiB;
 const stepTimeoutMs = 600_000;
+/** Sessions opened and closed before the baselines (see setUp), spread over the agents. */
+const warmUpSessions = 20 * agentCount;
+/** A measurement collects garbage again, up to settleRounds times, while the agents' PSS shrank by settledBytes or more. */
+const settleRounds = 5;
+const settledBytes = 256 * 1024;
 
 /** A full garbage collection, through V8's flag (the bench runs without --expose-gc). */
 const collectGarbage: () => void = (() => {
@@ -160,16 +165,33 @@ async function startSsh(n: number, start: () => SshSession): Promise<SshSession[
   return sessions;
 }
 
-/** The longest the gateway's event loop (this process's) was held up since the last call, in ms. */
-function loopStalls(): () => number {
+/** How long the gateway's event loop (this process's) was held up, at most, step by step. */
+function loopStalls() {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  return () => {
-    const ms = delay.max / 1e6;
-    delay.reset();
-    return ms;
+  /** The longest hold-up of the step under way before a measurement interrupted it. */
+  let carried = 0;
+  return {
+    /** The longest hold-up since the last call, in ms. */
+    take(): number {
+      const ms = Math.max(carried, delay.max / 1e6);
+      carried = 0;
+      delay.reset();
+      return ms;
+    },
+    /**
+     * Runs `measurement` with its own pauses left out: its full collections hold this process's loop too, and
+     * they are the bench's, not the gateway's.
+     */
+    async apart<T>(measurement: () => Promise<T>): Promise<T> {
+      carried = Math.max(carried, delay.max / 1e6);
+      const result = await measurement();
+      delay.reset();
+      return result;
+    },
   };
 }
+
 /**
  * Opens `count` sessions through client processes of `perClient` each, timing it and how long the gateway's event
  * loop was held up meanwhile; `stalled` goes on measuring the phase's later steps.
@@ -181,7 +203,7 @@ async function openSessions(clientInput: Omit<LoadClientInput, 'count'>, count: 
   const started = performance.now();
   const open = await clients.run('open');
   const seconds = (performance.now() - started) / 1000;
-  const stalls: Record<string, number> = { opening: stalled() };
+  const stalls: Record<string, number> = { opening: stalled.take() };
   reportFailures('opening', open.failures);
   return { clients, open, seconds, stalls, stalled };
 }
@@ -305,13 +327,31 @@ spec:
 
   const clientInput = { login: loginOf(gw, admin), nodes, sessionLogin, concurrency: 12, payload, timeoutMs: stepTimeoutMs };
   const filesOf = () => ({ gateway: openFiles(process.pid), agents: agents.reduce((n, a) => n + openFiles(a.pid!), 0) });
-  // Measured after a full collection in every process, so the figures are what the sessions hold, not garbage awaiting one.
+  // Measured after full collections in every process, so the figures are what the sessions hold, not garbage awaiting
+  // one; repeated while the agents' memory still shrinks, as V8 gives freed pages back over several collections.
   const measure = async () => {
-    collectGarbage();
-    await Promise.all(agents.map(collectAgentGarbage));
+    let agentsNow = agentsMemory(agents);
+    for (let round = 0; round < settleRounds; round += 1) {
+      const previous = agentsNow;
+      collectGarbage();
+      await Promise.all(agents.map(collectAgentGarbage));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      agentsNow = agentsMemory(agents);
+      if (previous.pss - agentsNow.pss < settledBytes) break;
+    }
     const { heapUsed, heapTotal, external } = process.memoryUsage();
-    return { gateway: memoryOf(process.pid), heap: { heapUsed, heapTotal, external }, threads: threadsOf(process.pid), agents: agentsMemory(agents), files: filesOf() };
+    return { gateway: memoryOf(process.pid), heap: { heapUsed, heapTotal, external }, threads: threadsOf(process.pid), agents: agentsNow, files: filesOf() };
   };
+  // Sessions opened and closed on every agent before any baseline: the first ones load an agent's PTY module and
+  // compile its session code, and memory its start left behind (tsx compiling the sources) is given back over the
+  // collections that follow. Measured from agents fresh from their start, that giving back outweighed what the
+  // sessions hold and made the agents' memory per session negative.
+  const warmUp = new LoadClients({ ...clientInput, concurrency: warmUpSessions }, warmUpSessions, warmUpSessions);
+  const warm = await warmUp.run('open');
+  reportFailures('warming up', warm.failures);
+  await warmUp.run('close');
+  await warmUp.stop();
+  await eventually(async () => (await liveSessions()) === 0, 'the warm-up sessions to end', 60_000);
   return { admin, agents, clientInput, listener, liveSessions, measure, payload, sshArgs };
 }
 
@@ -323,29 +363,29 @@ async function activePhase({ agents, clientInput, listener, liveSessions, measur
   // The gateway first: the baseline's buffers in this process would otherwise leave heap the sessions then reuse.
   const before = await measure();
   const { clients: active, open, seconds: openSeconds, stalls, stalled } = await openSessions(clientInput, activeSessions, 250);
-  const atOpen = await measure();
+  const atOpen = await stalled.apart(measure);
   const gatewayPeak = peakOf(() => memoryOf(process.pid).pss);
   const agentsPeak = peakOf(() => agentsMemory(agents).pss);
   const streamed = await measureStream(() => active.run('stream'));
   const peak = { gateway: gatewayPeak(), agents: agentsPeak() };
-  stalls.streaming = stalled();
+  stalls.streaming = stalled.take();
   reportFailures('streaming', streamed.failures);
   const closed = await active.run('close');
   reportFailures('closing', closed.failures);
   await active.stop();
   await eventually(async () => (await liveSessions()) === 0, 'every session to end', 120_000).catch(() => undefined);
   await settle();
-  const afterClose = await measure();
-  stalls.closing = stalled();
+  const afterClose = await stalled.apart(measure);
+  stalls.closing = stalled.take();
   // The keyframe thread stops once no screen has been open for a while, and its memory goes with it.
   await eventually(async () => threadsOf(process.pid) <= before.threads || undefined, 'the keyframe thread to stop', 60_000).catch(() => undefined);
-  const threadStopped = await measure();
+  const threadStopped = await stalled.apart(measure);
 
   const sshdIdle = sshdSessionMemory(listener);
   const sshPeak = peakOf(() => sshdSessionMemory(listener).pss);
   const viaSsh = await sshActive(sshArgs(), payload, sshActiveSessions);
   const sshdPerSession = (sshPeak() - sshdIdle.pss) / sshActiveSessions;
-  stalls['ssh baseline'] = stalled();
+  stalls['ssh baseline'] = stalled.take();
 
   console.log(`   through the gateway: ${open.ok}/${activeSessions} opened in ${openSeconds.toFixed(1)} s; ${streamed.ok}/${open.ok} intact, ${streamed.lostBytes} bytes lost, ${streamed.mibPerSecond.toFixed(1)} MiB/s in all (${streamed.seconds.toFixed(1)} s)`);
   console.log(`   ssh -tt (baseline), ${sshActiveSessions} at once: ${viaSsh.ok}/${sshActiveSessions} intact, ${viaSsh.lostBytes} bytes lost, ${viaSsh.mibPerSecond.toFixed(1)} MiB/s in all (${viaSsh.seconds.toFixed(1)} s)`);
@@ -372,8 +412,8 @@ async function idlePhase({ clientInput, listener, liveSessions, measure, sshArgs
   const { clients: idle, open: idleOpen, seconds: idleOpenSeconds, stalls, stalled } = await openSessions(clientInput, idleSessions, 1000);
   console.log(`   ${idleOpen.ok}/${idleSessions} opened in ${idleOpenSeconds.toFixed(1)} s (${(idleOpen.ok / idleOpenSeconds).toFixed(0)} per second); ${await liveSessions()} listed by the gateway`);
   await new Promise((resolve) => setTimeout(resolve, idleHoldMs));
-  const held = await measure();
-  stalls.holding = stalled();
+  const held = await stalled.apart(measure);
+  stalls.holding = stalled.take();
   const alive = await idle.run('alive');
   reportFailures('answering after the hold', alive.failures);
   console.log(`   after the hold: ${alive.ok}/${idleOpen.ok} answered`);
@@ -382,7 +422,7 @@ async function idlePhase({ clientInput, listener, liveSessions, measure, sshArgs
   await idle.stop();
   // The recordings finish closing (their last keyframes) before the gateway and its data go.
   await settle();
-  stalls['answering and closing'] = stalled();
+  stalls['answering and closing'] = stalled.take();
 
   const sshdBefore = sshdSessionMemory(listener);
   const args = sshArgs();
@@ -392,7 +432,7 @@ async function idlePhase({ clientInput, listener, liveSessions, measure, sshArgs
   await Promise.all(sshIdle.map((s, i) => s.waitFor(`ready-${i}-42`)));
   const sshdIdlePer = perSession(sshdSessionMemory(listener), sshdBefore, sshIdleSessions);
   await Promise.all(sshIdle.map((s) => s.close()));
-  stalls['ssh baseline'] = stalled();
+  stalls['ssh baseline'] = stalled.take();
 
   const idlePer = { gateway: perSession(held.gateway, idleBefore.gateway, idleOpen.ok), agents: perSession(held.agents, idleBefore.agents, idleOpen.ok) };
   console.log(`   memory per idle session: gateway ${fmtPerSession(idlePer.gateway)}, agents ${fmtPerSession(idlePer.agents)}; sshd (baseline, ${sshIdleSessions} idle ssh -tt) ${fmtPerSession(sshdIdlePer)}`);
