@@ -88,6 +88,20 @@ export class StorybookPage {
       await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
       // Floating elements and virtualised rows settle over a couple of frames.
       for (let i = 0; i < 3; i += 1) await new Promise((r) => requestAnimationFrame(r));
+      // A dialog's focus manager moves focus in a frame of its own, and a field may select its text on focus (a
+      // share link): under load that came after the frames above once, and the screenshot caught the page before
+      // it. Wait until the focused element and the selection have stayed the same for two frames (at most 60).
+      const focusState = () => {
+        const active = document.activeElement as HTMLInputElement | null;
+        return `${active?.outerHTML.slice(0, 200)}|${active?.selectionStart}-${active?.selectionEnd}|${String(document.getSelection())}`;
+      };
+      let last = focusState();
+      for (let frame = 0, steady = 0; steady < 2 && frame < 60; frame += 1) {
+        await new Promise((r) => requestAnimationFrame(r));
+        const now = focusState();
+        steady = now === last ? steady + 1 : 0;
+        last = now;
+      }
     });
   }
 
