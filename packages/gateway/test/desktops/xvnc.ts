@@ -45,8 +45,15 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
+/** A child that never started (spawn's 'error', such as a missing program) emits no 'exit': it has no pid. */
+const gone = (child: ChildProcess) => child.pid === undefined || child.exitCode !== null || child.signalCode !== null;
+
 const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  new Promise<void>((resolve) => {
+    if (gone(child)) return resolve();
+    child.once('exit', () => resolve());
+    child.once('error', () => gone(child) && resolve());
+  });
 
 /** How long a child has to exit on SIGTERM before it is killed. */
 const termGraceMs = 5_000;
@@ -56,7 +63,7 @@ const termGraceMs = 5_000;
  * once here, yet one CI run saw a stop wait out jest's 60 s hook timeout; a fixture's cleanup must not hang a suite.
  */
 async function terminate(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (gone(child)) return;
   child.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
   const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), termGraceMs)));
