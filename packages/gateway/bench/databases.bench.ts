@@ -11,7 +11,8 @@
  *     piping bytes, no logic at all): the ceilings of the listener's path (two hops: gateway, agent) and the
  *     websocket path's (three: local proxy, gateway, agent) on this machine, whatever the gateway does; and one
  *     relay that takes TLS as the listener does, for what TLS costs a hop.
- *  2. redis-benchmark GET and SET, 16 clients: requests per second, the same way (the listener with --tls).
+ *  2. redis-benchmark GET and SET, 16 clients: requests per second, the same way (the listener with --tls), and
+ *     through two plain relays for the ceiling of the listener's two hops.
  * Each part runs in a process of its own, as in production: the gateway (this one, SQLite storage), the agent
  * (`portcullis agent --db`), the command line's local proxy, the database and the load.
  */
@@ -160,11 +161,12 @@ async function main(): Promise<void> {
     const cache = (await certificateFor(user, 'cache')).files;
     const redisTls = { host: listener.host, args: ['--tls', '--cert', cache.cert, '--key', cache.key, '--cacert', cache.ca] };
     const relayPorts = [await relayChain(5432, 1, children), await relayChain(5432, 2, children), await relayChain(5432, 3, children)];
+    const redisRelayPort = await relayChain(6379, 2, children);
     const tlsRelayPort = await tlsRelay(5432, await (await DatabaseCertificateAuthority.loadOrCreate(gw.server.store)).issueServer(['localhost', '127.0.0.1'], Date.now()), servers);
     const tlsRelayed: number[] = [];
     const pg = { direct: [] as number[], proxied: [] as number[], listener: [] as number[], relayed: relayPorts.map(() => [] as number[]) };
     const cpu = { proxied: [] as number[], listener: [] as number[] };
-    const redis = { direct: [] as Array<{ get: number; set: number }>, proxied: [] as Array<{ get: number; set: number }>, listener: [] as Array<{ get: number; set: number }> };
+    const redis = { direct: [] as Array<{ get: number; set: number }>, proxied: [] as Array<{ get: number; set: number }>, listener: [] as Array<{ get: number; set: number }>, relayed: [] as Array<{ get: number; set: number }> };
     for (let round = 0; round < rounds; round++) {
       pg.direct.push(await pgbench(5432));
       pg.proxied.push(await gatewayCpu(() => pgbench(pgPort), cpu.proxied));
@@ -174,6 +176,7 @@ async function main(): Promise<void> {
       redis.direct.push(await redisBenchmark(6379));
       redis.proxied.push(await redisBenchmark(redisPort));
       redis.listener.push(await redisBenchmark(listener.port, redisTls));
+      redis.relayed.push(await redisBenchmark(redisRelayPort));
     }
     const audited = (await gw.server.store.events.search({ from: 0, to: Date.now() + 60_000, limit: 1, order: 'desc', types: ['db.session.query'] })).events.length;
 
@@ -193,12 +196,14 @@ async function main(): Promise<void> {
       const d = redis.direct.map((r) => r[cmd]);
       const p = redis.proxied.map((r) => r[cmd]);
       const l = redis.listener.map((r) => r[cmd]);
+      const r2 = redis.relayed.map((r) => r[cmd]);
       console.log(`redis-benchmark ${cmd.toUpperCase()} (${redisClients} clients, ${redisRequests} requests, ${rounds} alternating rounds, best each):`);
       console.log(`  direct            ${fmt(best(d))} req/s   rounds ${list(d)}`);
       console.log(`  through gateway   ${fmt(best(p))} req/s   rounds ${list(p)}`);
       console.log(`  ratio             ${pct(best(p), best(d))} of direct (aim ≥ 40 %)`);
       console.log(`  gateway listener  ${fmt(best(l))} req/s   rounds ${list(l)}  (redis-benchmark --tls, client certificate)`);
       console.log(`  ratio             ${pct(best(l), best(d))} of direct (aim ≥ 40 %)`);
+      console.log(`  2 plain relays    ${fmt(best(r2))} req/s   rounds ${list(r2)}  (${pct(best(r2), best(d))} of direct: the ceiling of 2 hops here)`);
     }
     if (!audited) throw new Error('no statement was audited: the benchmark did not go through the gateway');
   } finally {

@@ -248,8 +248,10 @@ spec:
 `);
     const admin = await gw.signIn(['servers-operator', 'bench-all']);
     const token = await createJoinToken(admin);
-    // The agent runs as its own process, as it would on a real host.
-    agentProcess = spawn('node_modules/.bin/tsx', ['packages/gateway/src/cli.ts', 'agent', '--gateway', gw.url, '--token', token, '--labels', 'env=test', '--hostname', 'bench-agent', '--data-dir', mkdtempSync(path.join(os.tmpdir(), 'bench-agent-'))], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // The agent runs as its own process, as it would on a real host; `tsx --cpu-prof --cpu-prof-dir=DIR` running
+    // this bench profiles it too.
+    const profiling = process.execArgv.filter((flag) => flag.startsWith('--cpu-prof'));
+    agentProcess = spawn('node_modules/.bin/tsx', [...profiling, 'packages/gateway/src/cli.ts', 'agent', '--gateway', gw.url, '--token', token, '--labels', 'env=test', '--hostname', 'bench-agent', '--data-dir', mkdtempSync(path.join(os.tmpdir(), 'bench-agent-'))], { stdio: ['ignore', 'ignore', 'inherit'] });
     const agentNode = await eventually(async () => {
       const res = await admin.get<{ items: { id: string; hostname: string }[] }>('/v1/webapi/sites/localhost/nodes?search=bench-agent');
       return res.body.items[0]?.id;
