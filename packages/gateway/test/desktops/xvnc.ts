@@ -55,21 +55,30 @@ const exited = (child: ChildProcess) =>
     child.once('error', () => gone(child) && resolve());
   });
 
-/** How long a child has to exit on SIGTERM before it is killed. */
+/** How long a child has to exit on SIGTERM before it is killed, and then on SIGKILL before it is left behind. */
 const termGraceMs = 5_000;
+
+/** Whether the child exited within `ms`. */
+async function exitsWithin(child: ChildProcess, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const result = await Promise.race([exited(child).then(() => true), late]);
+  clearTimeout(timer);
+  return result;
+}
 
 /**
  * Ends a child: SIGTERM, then SIGKILL if it has not exited within the grace. Xvnc and xterm exit on SIGTERM at
- * once here, yet one CI run saw a stop wait out jest's 60 s hook timeout; a fixture's cleanup must not hang a suite.
+ * once here, yet one CI run saw a stop wait out jest's 60 s hook timeout, which fails the whole suite with no
+ * word of why; a fixture's cleanup must not hang a suite, so a child still there after SIGKILL is named in a
+ * warning and left to the system.
  */
 async function terminate(child: ChildProcess): Promise<void> {
   if (gone(child)) return;
   child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), termGraceMs)));
-  if ((await Promise.race([exited(child), graceOver])) === 'late') child.kill('SIGKILL');
-  clearTimeout(timer);
-  await exited(child);
+  if (await exitsWithin(child, termGraceMs)) return;
+  child.kill('SIGKILL');
+  if (!(await exitsWithin(child, termGraceMs))) console.warn(`${child.spawnfile} (pid ${child.pid}) was still running ${termGraceMs} ms after SIGKILL`);
 }
 
 /**
