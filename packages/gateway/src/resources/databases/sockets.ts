@@ -84,13 +84,20 @@ export function databaseSocketRoutes(deps: DatabaseSocketDeps) {
       }
       const [consoleSide, gatewaySide] = duplexPair();
       let sid = '';
+      let refused: string | undefined;
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
       const session = serveDatabaseSession(deps, {
         identity: identity!,
         db,
         client: gatewaySide,
         defaults: { user: who.user, database: who.database },
         remoteAddr: req.ip,
-        onStarted: (id) => (sid = id),
+        onStarted: (id) => {
+          sid = id;
+          started();
+        },
+        onRefused: (reason) => (refused = reason),
       });
       let console: ConsoleClient;
       try {
@@ -99,6 +106,13 @@ export function databaseSocketRoutes(deps: DatabaseSocketDeps) {
         consoleSide.destroy();
         await session;
         return fail((err as Error).message);
+      }
+      // A Redis client is ready before the session has even dialled (Redis says nothing when a connection opens),
+      // so the console waits for the session to start; a refusal (a user the roles do not grant, a database that
+      // cannot be reached) is then said as such, not shown as a console that closes unexplained.
+      if ((await Promise.race([running.then(() => 'started' as const), session])) !== 'started') {
+        consoleSide.destroy();
+        return fail(refused ?? `the session on database ${db.name} ended before it started`);
       }
       send({ type: 'ready', sid, protocol: db.protocol, dbUser: who.user, dbName: who.database });
       // Statements run one at a time, in the order sent, as in any REPL.

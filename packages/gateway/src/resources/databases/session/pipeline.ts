@@ -45,6 +45,8 @@ export interface DatabaseSessionRequest {
   credential?: Credential;
   /** Called once the database has accepted the login, with the session's id. */
   onStarted?(sid: string): void;
+  /** Called when the session is refused before it starts, with the reason the client and the audit log are given. */
+  onRefused?(reason: string): void;
 }
 
 type Startup = Extract<Opening, { kind: 'startup' }>;
@@ -71,6 +73,7 @@ export async function serveDatabaseSession(deps: DatabaseSessionDeps, req: Datab
   client.on('error', () => undefined); // a client that vanishes is handled by 'close'
   const base = { user, 'addr.remote': req.remoteAddr };
   const refuse = async (reason: string, opening?: Startup) => {
+    req.onRefused?.(reason);
     await recordEvent(gw.store, 'DATABASE_SESSION_STARTED_FAILURE', { ...base, ...databaseAuditFields(db, opening?.user ?? req.defaults.user ?? '', opening?.database ?? req.defaults.database ?? ''), error: reason });
     client.end(protocol.refusal(reason, opening));
     // What the client sent meanwhile is read and dropped, so its side can end and close.
