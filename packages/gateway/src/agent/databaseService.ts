@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import tls from 'node:tls';
 import type { AgentDatabase } from './databases';
 import { LoginError } from './databases/login';
 import { logins } from './databases/logins';
@@ -34,19 +36,24 @@ export function serveDatabase(stream: MuxStream, raw: unknown, db: AgentDatabase
     return refuseBadRequest(stream, (err as Error).message);
   }
   const where = `${target.host}:${target.port}`;
-  const socket = net.connect({ host: target.host, port: target.port });
-  socket.setTimeout(dialTimeoutMs, () => socket.destroy(new Error(`connecting to ${where} timed out after ${dialTimeoutMs / 1000} s`)));
   const failed = (err: Error) => {
     stream.control({ type: 'error', message: `cannot connect to ${where}: ${err.message}` });
     stream.reset('dial failed');
   };
+  let socket: net.Socket;
+  try {
+    socket = dial(target);
+  } catch (err) {
+    return failed(err as Error);
+  }
+  socket.setTimeout(dialTimeoutMs, () => socket.destroy(new Error(`connecting to ${where} timed out after ${dialTimeoutMs / 1000} s`)));
   socket.once('error', failed);
   // Until the pipe takes over, the stream going away (the client left during the login) drops the connection.
   let piping = false;
   stream.once('close', () => {
     if (!piping) socket.destroy();
   });
-  socket.once('connect', async () => {
+  socket.once(target.tls ? 'secureConnect' : 'connect', async () => {
     socket.setTimeout(0);
     socket.setNoDelay(true);
     // The held password is for the user the URI names; any other user logs in as the server allows without one.
@@ -70,4 +77,14 @@ export function serveDatabase(stream: MuxStream, raw: unknown, db: AgentDatabase
     piping = true;
     pipeSocket(stream, socket, where, 'database connection failed');
   });
+}
+
+/**
+ * Connects to the database: in the clear, or with TLS whose certificate must chain to the system's CAs (or the
+ * URI's cacert file) and name the host; a certificate that does not is an error before anything is sent.
+ */
+function dial(target: DatabaseTarget): net.Socket {
+  if (!target.tls) return net.connect({ host: target.host, port: target.port });
+  const ca = target.tls.caFile === undefined ? undefined : readFileSync(target.tls.caFile);
+  return tls.connect({ host: target.host, port: target.port, ...(ca && { ca }), ...(net.isIP(target.host) ? {} : { servername: target.host }) });
 }

@@ -260,7 +260,13 @@ describe.each(engines)('databases through the gateway on %s', (engine) => {
 
   test.each([
     ['a password in the URI', { name: 'x1', uri: 'postgres://u:secret@127.0.0.1/test' }, 'the URI may not hold a password: agents log in with credentials of their own'],
-    ['an unknown scheme', { name: 'x2', uri: 'mongodb://127.0.0.1' }, 'database URI "mongodb://127.0.0.1" must start with postgres://, mysql:// or redis://'],
+    ['an unknown scheme', { name: 'x2', uri: 'mongodb://127.0.0.1' }, 'database URI "mongodb://127.0.0.1" must start with postgres://, mysql://, redis:// or rediss://'],
+    // The agent would reach it in the clear while its author believed it encrypted.
+    [
+      'a parameter the agent does not honour',
+      { name: 'x4', uri: 'postgres://127.0.0.1/test?sslmode=require' },
+      'database URI "postgres://127.0.0.1/test?sslmode=require" has the parameter "sslmode", which the agent does not honour: TLS to a database is rediss:// (with cacert=FILE for a private CA); PostgreSQL and MySQL are reached without TLS',
+    ],
     ['a protocol the URI contradicts', { name: 'x3', uri: 'redis://127.0.0.1', protocol: 'mysql' }, 'protocol mysql does not match the URI, which speaks redis'],
   ])('enrolling refuses %s with a 400 naming it', async (_what, body, message) => {
     const res = await admin.post<{ error: { message: string } }>(compilePath(apiPaths.databases, { clusterId: 'localhost' }), body);

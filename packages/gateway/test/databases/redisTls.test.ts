@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createCertificateAuthority, issueServerCertificate, loadCertificateAuthority } from '../../src/platform/x509/certificates';
+import { joinToken, eventsWithCode } from '../apps/fixtures';
+import { startGateway, type Client, type TestGateway } from '../harness';
+import { eventually } from '../servers/fixtures';
+import { dbAdminRole, dbDevRole, openConsole, startDatabaseAgent } from './fixtures';
+
+jest.setTimeout(60_000);
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+let dir: string;
+let redis: ChildProcess;
+let port: number;
+/** The private CA's certificate, which the agent is given to check the server with. */
+let caFile: string;
+let gw: TestGateway;
+let user: Client & { name: string };
+let stopAgent: () => Promise<void>;
+
+/**
+ * A real redis-server of the test's own that takes only TLS (no plain port), its certificate issued for
+ * 127.0.0.1 by a private CA, and an agent serving it twice: with that CA (`cacert`), and without it, when only
+ * the system's CAs vouch for servers.
+ */
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-redis-tls-'));
+  const caPem = await createCertificateAuthority('portcullis test redis CA');
+  const server = await issueServerCertificate(await loadCertificateAuthority(caPem), ['127.0.0.1'], Date.now());
+  caFile = path.join(dir, 'ca.pem');
+  writeFileSync(caFile, caPem.cert);
+  writeFileSync(path.join(dir, 'server.pem'), server.cert);
+  writeFileSync(path.join(dir, 'server.key'), server.key, { mode: 0o600 });
+  port = await freePort();
+  redis = spawn(
+    'redis-server',
+    ['--port', '0', '--tls-port', String(port), '--bind', '127.0.0.1', '--tls-cert-file', 'server.pem', '--tls-key-file', 'server.key', '--tls-ca-cert-file', 'ca.pem', '--tls-auth-clients', 'no', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { cwd: dir, stdio: 'ignore' },
+  );
+  await eventually(async () => {
+    if (redis.exitCode !== null) throw new Error(`redis-server exited with code ${redis.exitCode}`);
+    return accepts(port);
+  }, `redis-server to take TLS on port ${port}`);
+
+  gw = await startGateway();
+  await gw.createRole(dbDevRole);
+  await gw.createRole(dbAdminRole);
+  user = await gw.signIn({ roles: ['db-dev'] });
+  const admin = await gw.signIn({ roles: ['db-admin'] });
+  const { agent } = await startDatabaseAgent(gw.url, await joinToken(admin), [
+    { name: 'secure', uri: `rediss://127.0.0.1:${port}?cacert=${encodeURIComponent(caFile)}` },
+    { name: 'unvouched', uri: `rediss://127.0.0.1:${port}` },
+  ]);
+  stopAgent = () => agent.stop();
+});
+
+afterAll(async () => {
+  await stopAgent?.();
+  await gw?.close();
+  redis?.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('rediss:// reaches a Redis that takes only TLS, its certificate checked against the cacert file', async () => {
+  const c = await openConsole(gw, user, 'secure', { dbUser: 'default', dbName: '0' });
+  const ready = await eventually(async () => c.messages.find((m) => m.type === 'ready'), 'the ready message');
+  const set = c.query('SET portcullis-tls-test over-tls');
+  expect(await eventually(async () => c.messages.find((m) => m.id === set), 'the SET reply')).toMatchObject({ type: 'result', rows: [['OK']] });
+  const get = c.query('GET portcullis-tls-test');
+  expect(await eventually(async () => c.messages.find((m) => m.id === get), 'the GET reply')).toMatchObject({ type: 'result', rows: [['over-tls']] });
+  const queries = (await eventsWithCode(gw, 'TDB02I')).filter((e) => e.db_service === 'secure').map((e) => [e.sid, e.db_query]);
+  // The console is ready once the session has started, so it names the session its statements are audited under.
+  expect(queries).toEqual([
+    [ready.sid, 'SET portcullis-tls-test over-tls'],
+    [ready.sid, 'GET portcullis-tls-test'],
+  ]);
+  expect(ready.sid).toMatch(/^[0-9a-f-]{36}$/);
+  c.socket.close();
+  await c.closed;
+});
+
+test('a server whose certificate the agent cannot verify is not logged in to: the session is refused, audited', async () => {
+  const c = await openConsole(gw, user, 'unvouched', { dbUser: 'default', dbName: '0' });
+  await c.closed;
+  const reason = 'database unvouched is unreachable: its agent could not connect to it';
+  expect(c.messages).toEqual([{ type: 'error', message: reason }]);
+  expect((await eventsWithCode(gw, 'TDB00W')).filter((e) => e.db_service === 'unvouched').map((e) => e.error)).toEqual([reason]);
+});
