@@ -211,7 +211,12 @@ describe.each(engines)('the database listener on %s', (engine) => {
     expect((await redis('SET', key, 'v42')).stdout).toBe('OK\n');
     expect((await redis('GET', key)).stdout).toBe('v42\n');
     await redis('DEL', key);
-    const seen = (await eventsWithCode(gw, 'TDB02I')).filter((e) => e.user === user.name).map((e) => e.db_query);
+    // A statement's event is written with the session's batch of them (gathered over 25 ms), which may come after
+    // the database's answer has reached the client.
+    const seen = await eventually(async () => {
+      const queries = (await eventsWithCode(gw, 'TDB02I')).filter((e) => e.user === user.name).map((e) => e.db_query);
+      return queries.length >= 3 && queries;
+    }, 'the three statements in the audit log');
     expect(seen).toEqual([`SET ${key} v42`, `GET ${key}`, `DEL ${key}`]);
   });
 
