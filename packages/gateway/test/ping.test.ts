@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { freePort } from './ports';
 
 const cli = path.resolve(__dirname, '../dist/cli.js');
 /** Every gateway started, so a failing test still stops them (a live child would keep jest from exiting). */
@@ -31,15 +31,6 @@ const stop = async (child: ChildProcess) => {
   child.kill('SIGTERM');
   return exited;
 };
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 describe('portcullis start', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portcullis-'));

@@ -1,34 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createCertificateAuthority, issueServerCertificate, loadCertificateAuthority } from '../../src/platform/x509/certificates';
 import { joinToken, eventsWithCode } from '../apps/fixtures';
 import { startGateway, type Client, type TestGateway } from '../harness';
+import { accepts, freePort } from '../ports';
 import { eventually } from '../servers/fixtures';
 import { dbAdminRole, dbDevRole, openConsole, startDatabaseAgent } from './fixtures';
 
 jest.setTimeout(60_000);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 let dir: string;
 let redis: ChildProcess;

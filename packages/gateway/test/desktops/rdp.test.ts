@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DesktopLoginError, type DesktopEndpoint } from '../../src/agent/desktops/endpoint';
 import { rdpOpener } from '../../src/agent/desktops/rdp';
 import { RfbViewer } from '../../src/agent/desktops/rdpViewer';
-import { freePort } from '../servers/sshd';
+import { freePort } from '../ports';
 import { startTestXrdp, waitFor, type TestXrdp } from './rdpXrdpServer';
 
 const repo = path.resolve(__dirname, '../../../..');

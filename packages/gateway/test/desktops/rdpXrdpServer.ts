@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../servers/sshd';
+import { freePort } from '../ports';
 
 export interface TestXrdp {
   port: number;

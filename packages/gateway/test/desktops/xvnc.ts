@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { desEncrypt } from '../../src/agent/desktops/des';
+import { accepts, freePort } from '../ports';
 import { eventually } from '../servers/fixtures';
 
 /** A real Xvnc on this machine, optionally with an xterm on it, for the desktop tests. */
@@ -19,31 +19,12 @@ export interface RunningXvnc {
  */
 const passwordFileKey = Buffer.from('e84ad660c4721ae0', 'hex');
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-
 /** A display number no X server on this machine holds (others' tests run Xvnc too). */
 function freeDisplay(): number {
   const start = 60 + Math.floor(Math.random() * 300);
   for (let n = start; n < start + 300; n++) if (!existsSync(`/tmp/.X11-unix/X${n}`) && !existsSync(`/tmp/.X${n}-lock`)) return n;
   throw new Error('no free X display number');
 }
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 /** A child that never started (spawn's 'error', such as a missing program) emits no 'exit': it has no pid. */
 const gone = (child: ChildProcess) => child.pid === undefined || child.exitCode !== null || child.signalCode !== null;

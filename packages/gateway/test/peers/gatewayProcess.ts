@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { cliArgs, repoRoot } from '../cli';
 import { testPasswordHashing } from '../harness';
+import { freePort } from '../ports';
 
 export interface GatewayProcess {
   url: string;
@@ -12,15 +12,6 @@ export interface GatewayProcess {
   /** SIGKILL: no shutdown hook runs, as when a host dies. */
   kill9(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 /**
