@@ -74,7 +74,9 @@ test('the wizard enrols this machine as a server with the printed command, adds 
   await logins.fill('root, ghost');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Test the connection' })).toBeVisible();
+  // Next saves the logins to the user and renews the session before the step changes; one make test run saw that
+  // take past the default 5 s while the agent the printed command had just installed was starting.
+  await expect(page.getByRole('heading', { name: 'Test the connection' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('combobox', { name: 'Login' }).click();
   await page.getByRole('option', { name: 'ghost', exact: true }).click();
   await page.getByRole('button', { name: 'Test connection' }).click();
