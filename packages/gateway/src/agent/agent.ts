@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import WebSocket from 'ws';
+import { tunnelClientOptions } from './tunnel/clientOptions';
 import { Mux } from './tunnel/mux';
 import { rejectCloseCode, streamRequest, welcomeMessage, type HelloMessage, type WelcomeMessage } from './tunnel/requests';
 import type { MuxStream } from './tunnel/stream';
@@ -132,7 +133,7 @@ export class Agent extends EventEmitter<AgentEvents> {
     if (this.stopped) return;
     const url = new URL(agentTunnelPath, this.options.gateway);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(url, { handshakeTimeout: 10_000 });
+    const socket = new WebSocket(url, tunnelClientOptions);
     this.socket = socket;
     const usingToken = !this.identity;
     let addr = '';

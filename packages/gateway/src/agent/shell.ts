@@ -31,10 +31,10 @@ export function serveShell(stream: MuxStream, account: LoginAccount, term: { w: 
   const flush = () => {
     lastFlush = performance.now();
     if (!pending.length) return;
-    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
-    lastFlushBytes = chunk.length;
+    lastFlushBytes = pending.reduce((sum, chunk) => sum + chunk.length, 0);
+    const room = stream.writev(pending);
     pending.length = 0;
-    if (!stream.write(chunk) && !paused) {
+    if (!room && !paused) {
       paused = true;
       pty.pause();
     }

@@ -1,19 +1,21 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
+import { tunnelClientOptions } from '../../src/agent/tunnel/clientOptions';
 import { Mux } from '../../src/agent/tunnel/mux';
 import { ackBatchBytes, streamWindowBytes, type MuxStream } from '../../src/agent/tunnel/stream';
 import { eventually } from './fixtures';
 
 /** Two ends of a real websocket, each wrapped in a Mux as the gateway and the agent use them. */
-async function pair(): Promise<{ gateway: Mux; agent: Mux; close: () => Promise<void> }> {
+async function pair(): Promise<{ gateway: Mux; agent: Mux; server: WebSocket; close: () => Promise<void> }> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await once(server, 'listening');
   const accepted = once(server, 'connection') as Promise<[WebSocket]>;
-  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnelClientOptions);
   const [socket] = await accepted;
   await once(client, 'open');
   return {
+    server: socket,
     // Each test's teardown cuts the connection: why is the business of the tests that look.
     gateway: new Mux(socket, 'gateway', () => undefined),
     agent: new Mux(client, 'agent', () => undefined),
@@ -117,6 +119,39 @@ describe('tunnel multiplexing', () => {
     expect(texts).toEqual(Array.from({ length: 200 }, (_, i) => `frame ${i}`));
     const raw = (ends.gateway as unknown as { socket: { _socket: { writableCorked: number } } }).socket._socket;
     expect(raw.writableCorked).toBe(0);
+  });
+
+  test('chunks written together go out as one frame, copied straight into it, and a long write in frames of at most 64 KiB', async () => {
+    const incoming = acceptedStream(ends.gateway);
+    const out = ends.agent.open({});
+    const [inbound] = await incoming;
+    const frames: Buffer[] = [];
+    inbound.on('data', (d) => frames.push(d));
+    out.writev([Buffer.from('one '), Buffer.from('two '), Buffer.from('three')]);
+    await eventually(async () => frames.length === 1, 'the joined frame');
+    expect(frames[0]!.toString()).toBe('one two three');
+
+    frames.length = 0;
+    // 100 KiB in 4 KiB chunks, as a PTY hands them over: two frames, the first 64 KiB, the bytes in order.
+    const chunks = Array.from({ length: 25 }, (_, i) => Buffer.alloc(4096, i));
+    out.writev(chunks);
+    await eventually(async () => frames.reduce((n, f) => n + f.length, 0) === 25 * 4096, 'the long write');
+    expect(frames.map((f) => f.length)).toEqual([64 * 1024, 25 * 4096 - 64 * 1024]);
+    expect(Buffer.concat(frames).equals(Buffer.concat(chunks))).toBe(true);
+  });
+
+  test("the dialling end's frames are not masked, so neither end makes a pass over every byte for it", async () => {
+    const incoming = acceptedStream(ends.gateway);
+    const out = ends.agent.open({});
+    const [inbound] = await incoming;
+    const raw: Buffer[] = [];
+    // Ahead of ws's own listener, which unmasks what it receives in place.
+    (ends.server as unknown as { _socket: NodeJS.EventEmitter })._socket.prependListener('data', (d: Buffer) => raw.push(Buffer.from(d)));
+    const payload = Buffer.from('a payload that a random mask would scramble on the wire');
+    const arrived = once(inbound, 'data');
+    out.write(payload);
+    expect((await arrived)[0]).toEqual(payload);
+    expect(Buffer.concat(raw).includes(payload)).toBe(true);
   });
 
   test('many streams share one connection and a stalled one does not block the others', async () => {

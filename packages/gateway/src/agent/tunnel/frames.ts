@@ -28,11 +28,14 @@ export interface Frame {
 
 const headerBytes = 5;
 
-export function encodeFrame(type: FrameTypeCode, stream: number, payload: Buffer = Buffer.alloc(0)): Buffer {
-  const frame = Buffer.allocUnsafe(headerBytes + payload.length);
+/** A frame whose payload is `payload`, or the pieces of it joined (`bytes` long, when the caller knows it). */
+export function encodeFrame(type: FrameTypeCode, stream: number, payload: Buffer | readonly Buffer[] = [], bytes?: number): Buffer {
+  const pieces = Buffer.isBuffer(payload) ? [payload] : payload;
+  const frame = Buffer.allocUnsafe(headerBytes + (bytes ?? pieces.reduce((sum, piece) => sum + piece.length, 0)));
   frame.writeUInt8(type, 0);
   frame.writeUInt32BE(stream, 1);
-  payload.copy(frame, headerBytes);
+  let at = headerBytes;
+  for (const piece of pieces) at += piece.copy(frame, at);
   return frame;
 }
 

@@ -139,8 +139,8 @@ export class Mux extends EventEmitter<MuxEvents> implements StreamCarrier {
   }
 
   // ---- StreamCarrier ----
-  sendData(stream: number, chunk: Buffer): void {
-    this.write(encodeFrame(FrameType.data, stream, chunk), true);
+  sendData(stream: number, pieces: readonly Buffer[], bytes: number): void {
+    this.write(encodeFrame(FrameType.data, stream, pieces, bytes), true);
   }
   sendWindow(stream: number, bytes: number): void {
     this.write(encodeFrame(FrameType.window, stream, encodeWindow(bytes)));

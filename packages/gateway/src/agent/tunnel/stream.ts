@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 
 /** What a stream needs from the connection carrying it. */
 export interface StreamCarrier {
-  sendData(stream: number, chunk: Buffer): void;
+  /** One data frame whose payload is `pieces` joined, `bytes` long in all. */
+  sendData(stream: number, pieces: readonly Buffer[], bytes: number): void;
   sendWindow(stream: number, bytes: number): void;
   sendControl(stream: number, message: unknown): void;
   sendEnd(stream: number): void;
@@ -84,10 +85,23 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
   }
 
   write(chunk: Buffer): boolean {
+    return this.writev([chunk]);
+  }
+
+  /**
+   * Writes `chunks` in order; what the peer's credit allows goes out in as few frames as it fits in, each
+   * copied once, straight into its frame (a caller gathering many small reads need not join them first).
+   */
+  writev(chunks: readonly Buffer[]): boolean {
     if (this.closed || this.endQueued) return false;
-    if (chunk.length) {
+    let added = 0;
+    for (const chunk of chunks) {
+      if (!chunk.length) continue;
       this.queue.push(chunk);
-      this.queued += chunk.length;
+      added += chunk.length;
+    }
+    if (added) {
+      this.queued += added;
       this.flush();
     }
     return this.queued < maxFrameBytes;
@@ -175,14 +189,23 @@ export class MuxStream extends EventEmitter<MuxStreamEvents> {
   }
 
   private sendFrame(): void {
-    const head = this.queue[0]!;
-    const n = Math.min(head.length, this.credit, maxFrameBytes);
-    const piece = n === head.length ? head : head.subarray(0, n);
-    if (n === head.length) this.queue.shift();
-    else this.queue[0] = head.subarray(n);
+    const n = Math.min(this.queued, this.credit, maxFrameBytes);
+    const pieces: Buffer[] = [];
+    for (let left = n; left > 0; ) {
+      const head = this.queue[0]!;
+      if (head.length <= left) {
+        pieces.push(head);
+        this.queue.shift();
+        left -= head.length;
+      } else {
+        pieces.push(head.subarray(0, left));
+        this.queue[0] = head.subarray(left);
+        left = 0;
+      }
+    }
     this.queued -= n;
     this.credit -= n;
-    this.carrier.sendData(this.id, piece);
+    this.carrier.sendData(this.id, pieces, n);
     if (this.queued < maxFrameBytes && this.queued + n >= maxFrameBytes) this.emit('drain');
   }
 

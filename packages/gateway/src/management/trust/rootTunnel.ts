@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { backoffDelay } from '../../agent/backoff';
+import { tunnelClientOptions } from '../../agent/tunnel/clientOptions';
 import { Mux } from '../../agent/tunnel/mux';
 import { rejectCloseCode } from '../../agent/tunnel/requests';
 import type { MuxStream } from '../../agent/tunnel/stream';
@@ -71,7 +72,7 @@ export class RootTunnel {
 
   private connect(first?: { resolve: (w: RootWelcome) => void; reject: (err: Error) => void }): void {
     if (this.stopped) return;
-    const socket = new WebSocket(this.o.url, { handshakeTimeout: 10_000 });
+    const socket = new WebSocket(this.o.url, tunnelClientOptions);
     this.socket = socket;
     let welcomed = false;
     socket.on('open', () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import { tunnelClientOptions } from '../../agent/tunnel/clientOptions';
 import { Mux } from '../../agent/tunnel/mux';
 import { splice } from '../../agent/tunnel/splice';
 import type { MuxStream } from '../../agent/tunnel/stream';
@@ -185,7 +186,7 @@ export class GatewayPeers {
     this.dialing.add(peerId);
     const url = new URL(peerTunnelPath, addr);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${this.secret}` }, handshakeTimeout: this.options.heartbeatMs });
+    const socket = new WebSocket(url, { ...tunnelClientOptions, headers: { authorization: `Bearer ${this.secret}` }, handshakeTimeout: this.options.heartbeatMs });
     socket.on('open', () => {
       this.dialing.delete(peerId);
       const mux = new Mux(socket, 'gateway');
