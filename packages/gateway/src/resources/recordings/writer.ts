@@ -79,21 +79,22 @@ export class RecordingWriter {
     return new RecordingWriter(dir, meta, startMs, opts, index?.(meta));
   }
 
-  /** Bytes the terminal printed. The caller may reuse its buffer: the bytes are copied. */
+  /**
+   * Bytes the terminal printed. They are kept as they are until written, not copied (a flood's every copy costs
+   * the collector too): the caller must not change them afterwards, which the session core's chunks never are.
+   */
   output(bytes: Uint8Array): void {
     if (this.closed || bytes.length === 0) return;
     const t = this.elapsed();
-    // Buffer.from copies with one memcpy; Uint8Array.from walks the bytes one by one, which a flood notices.
-    const copy = Buffer.from(bytes);
     const last = this.pendingRecords.at(-1);
     if (last?.kind === RecordKind.output && t - last.t < this.options.coalesceMs) {
-      last.a += copy.length;
+      last.a += bytes.length;
     } else {
-      this.pendingRecords.push({ kind: RecordKind.output, t, offset: this.outputSize, a: copy.length, b: 0 });
+      this.pendingRecords.push({ kind: RecordKind.output, t, offset: this.outputSize, a: bytes.length, b: 0 });
     }
-    this.pendingOutput.push(copy);
-    this.pendingOutputBytes += copy.length;
-    this.outputSize += copy.length;
+    this.pendingOutput.push(bytes);
+    this.pendingOutputBytes += bytes.length;
+    this.outputSize += bytes.length;
     this.text?.output(t, bytes);
     this.scheduleFlush();
   }
@@ -170,8 +171,8 @@ export class RecordingWriter {
 
   private async writePending(): Promise<void> {
     if (this.pendingRecords.length === 0) return;
-    const output = Buffer.concat(this.pendingOutput);
-    const keyframes = Buffer.concat(this.pendingKeyframes);
+    const output = this.pendingOutput;
+    const keyframes = this.pendingKeyframes;
     const records = this.pendingRecords;
     this.pendingOutput = [];
     this.pendingOutputBytes = 0;
@@ -181,7 +182,7 @@ export class RecordingWriter {
     records.forEach((r, i) => encodeRecord(r, index, i * RECORD_SIZE));
     try {
       await Promise.all([appendDurably(path.join(this.dir, files.output), output), appendDurably(path.join(this.dir, files.keyframes), keyframes)]);
-      await appendDurably(path.join(this.dir, files.index), index);
+      await appendDurably(path.join(this.dir, files.index), [index]);
     } catch (err) {
       this.failure ??= err as Error;
       return;
@@ -197,11 +198,12 @@ function toStep(r: IndexRecord): RecordedStep[] {
   return [];
 }
 
-async function appendDurably(file: string, bytes: Buffer): Promise<void> {
-  if (bytes.length === 0) return;
+/** Appends `pieces` in one gathered write (not joined first) and syncs them. */
+async function appendDurably(file: string, pieces: readonly Uint8Array[]): Promise<void> {
+  if (pieces.length === 0) return;
   const handle = await open(file, 'a');
   try {
-    await handle.write(bytes);
+    await handle.writev(pieces as Uint8Array[]);
     await handle.datasync();
   } finally {
     await handle.close();
