@@ -1,8 +1,9 @@
 /**
  * Servers benchmark (`npm run bench servers`). Figures, each beside a baseline measured in the same run:
  *  1. throughput of 100 MiB of shell output through the gateway's terminal websocket (agent node) to a
- *     headless consumer that acknowledges as it reads, against `ssh -tt` to a private sshd on loopback, in
- *     alternating rounds (this machine's speed drifts by a third between minutes, so only runs side by side
+ *     headless consumer that acknowledges as it reads, against `ssh -tt` to a private sshd on loopback, and
+ *     beside them the ceiling of any Node path of that shape: a process that only reads the PTY with node-pty
+ *     and writes a TCP socket, one plain relay, and a reader of raw bytes; in alternating rounds (this machine's speed drifts by a third between minutes, so only runs side by side
  *     compare), after one round of each that is not counted (the daemons' first flood compiles its path); each
  *     round starts once the previous one's recording is finished, keyframes included, and each process's CPU
  *     time per MiB is shown beside it;
@@ -18,6 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { spawn as spawnPty } from 'node-pty';
 import { OpenSshClient } from '../src/resources/connectors/openssh/client';
@@ -28,6 +30,7 @@ import type { Client } from '../test/harness';
 import { createJoinToken, eventually, operatorRole } from '../test/servers/fixtures';
 import { startPrivateSshd } from '../test/servers/sshd';
 import { startBenchGateway, type BenchGateway } from './benchGateway';
+import { relayChain } from './relay';
 import { cpuMsOf, scriptPidOf, threadCpuMs } from './cpuTime';
 import { descendantsOf } from './processes';
 import { runReader, type ReaderResult } from './readerProcess';
@@ -126,6 +129,42 @@ async function throughputSshBaseline(sshArgs: string[]): Promise<Round> {
   const sshd = [...last].reduce((sum, [pid, ms]) => sum + ms - before.get(pid)!, 0);
   const perMiB = (ms: number) => ms / (floodBytes / MiB);
   return { mibPerSecond, cpu: { sshd: perMiB(sshd), ssh: perMiB(sshCpuMs), reader: perMiB(cpuMs) } };
+}
+
+/** The ceiling path (see the header): ptyFloodSource.ts, then a plain relay, read by rawFloodReader.ts. */
+interface CeilingPath {
+  port: number;
+  source: number;
+  relay: number;
+}
+
+async function startCeilingPath(children: ChildProcess[]): Promise<CeilingPath> {
+  const source = spawn('node_modules/.bin/tsx', [fileURLToPath(new URL('ptyFloodSource.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(source);
+  const sourcePort = await new Promise<number>((resolve) => source.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+  const port = await relayChain(sourcePort, 1, children);
+  return { port, source: scriptPidOf(source.pid!)!, relay: scriptPidOf(children.at(-1)!.pid!)! };
+}
+
+async function throughputCeiling(ceiling: CeilingPath): Promise<Round> {
+  let source0 = 0;
+  let relay0 = 0;
+  let source1 = 0;
+  let relay1 = 0;
+  const { mibPerSecond, cpuMs } = await runReader<ReaderResult>(
+    'rawFloodReader.ts',
+    { port: ceiling.port, bytes: floodBytes, command: floodCommand },
+    () => {
+      source0 = cpuMsOf(ceiling.source);
+      relay0 = cpuMsOf(ceiling.relay);
+    },
+    () => {
+      source1 = cpuMsOf(ceiling.source);
+      relay1 = cpuMsOf(ceiling.relay);
+    },
+  );
+  const perMiB = (ms: number) => ms / (floodBytes / MiB);
+  return { mibPerSecond, cpu: { 'pty reader': perMiB(source1 - source0), relay: perMiB(relay1 - relay0), reader: perMiB(cpuMs) } };
 }
 
 const fmtCpu = (cpu: CpuPerMiB) =>
@@ -237,6 +276,7 @@ async function timeRequests(client: Client, url: string, n: number): Promise<{ s
 async function main() {
   const gw = await startBenchGateway();
   let agentProcess: ChildProcess | undefined;
+  const ceilingProcesses: ChildProcess[] = [];
   const sshd = await startPrivateSshd(gw.userCaKey);
   try {
     await gw.createRole(operatorRole);
@@ -260,7 +300,8 @@ spec:
     // The ssh baseline signs in with a certificate from the gateway's user CA, as the gateway does to an OpenSSH node.
     const sshClient = new OpenSshClient(UserCertificateAuthority.loadOrCreate(gw.dataDir), gw.dataDir);
 
-    console.log(`1. Throughput, 100 MiB of shell output, ${rounds} rounds of the gateway then ssh (CPU in ms per MiB)`);
+    console.log(`1. Throughput, 100 MiB of shell output, ${rounds} rounds of the gateway, ssh and the ceiling path (CPU in ms per MiB)`);
+    const ceiling = await startCeilingPath(ceilingProcesses);
     const prepared = sshClient.prepare({ host: '127.0.0.1', port: sshd.port }, 'root', 'bench', { tty: false });
     const sshArgs = prepared.args.filter((a) => a !== '-T');
     const agentPid = scriptPidOf(agentProcess.pid!)!;
@@ -269,22 +310,30 @@ spec:
     // never does. One round of each goes first, shown but not counted.
     const warmGateway = await throughputThroughGateway(gw, admin, agentNode, agentPid);
     const warmSsh = await throughputSshBaseline(sshArgs);
-    console.log(`   warm-up (not counted): gateway ${warmGateway.mibPerSecond.toFixed(1)} MiB/s, ssh ${warmSsh.mibPerSecond.toFixed(1)} MiB/s; CPU gateway path: ${fmtCpu(warmGateway.cpu)}`);
+    const warmCeiling = await throughputCeiling(ceiling);
+    console.log(`   warm-up (not counted): gateway ${warmGateway.mibPerSecond.toFixed(1)} MiB/s, ssh ${warmSsh.mibPerSecond.toFixed(1)} MiB/s, ceiling ${warmCeiling.mibPerSecond.toFixed(1)} MiB/s; CPU gateway path: ${fmtCpu(warmGateway.cpu)}`);
     const viaGateway: Round[] = [];
     const viaSsh: Round[] = [];
+    const viaCeiling: Round[] = [];
     for (let i = 0; i < rounds; i++) {
       const g = await throughputThroughGateway(gw, admin, agentNode, agentPid);
       const o = await throughputSshBaseline(sshArgs);
+      const c = await throughputCeiling(ceiling);
       viaGateway.push(g);
       viaSsh.push(o);
-      console.log(`   round ${i + 1}: gateway ${g.mibPerSecond.toFixed(1)} MiB/s, ssh ${o.mibPerSecond.toFixed(1)} MiB/s, ratio ${((g.mibPerSecond / o.mibPerSecond) * 100).toFixed(0)}%`);
-      console.log(`      CPU gateway path: ${fmtCpu(g.cpu)}; ssh path: ${fmtCpu(o.cpu)}`);
+      viaCeiling.push(c);
+      const of = (a: Round, b: Round) => `${((a.mibPerSecond / b.mibPerSecond) * 100).toFixed(0)}%`;
+      console.log(`   round ${i + 1}: gateway ${g.mibPerSecond.toFixed(1)} MiB/s, ssh ${o.mibPerSecond.toFixed(1)} MiB/s, ceiling ${c.mibPerSecond.toFixed(1)} MiB/s; gateway ${of(g, o)} of ssh, ceiling ${of(c, o)} of ssh`);
+      console.log(`      CPU gateway path: ${fmtCpu(g.cpu)}; ssh path: ${fmtCpu(o.cpu)}; ceiling path: ${fmtCpu(c.cpu)}`);
     }
     prepared.cleanup();
     const ratios = viaGateway.map((g, i) => g.mibPerSecond / viaSsh[i]!.mibPerSecond);
     console.log(`   gateway websocket (agent node): median ${pct(viaGateway.map((r) => r.mibPerSecond), 50).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaGateway))}`);
     console.log(`   ssh -tt on loopback (baseline): median ${pct(viaSsh.map((r) => r.mibPerSecond), 50).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaSsh))}`);
+    console.log(`   ceiling path (node-pty, a plain relay, a raw reader): median ${pct(viaCeiling.map((r) => r.mibPerSecond), 50).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaCeiling))}`);
     console.log(`   ratio: median of the rounds ${(pct(ratios, 50) * 100).toFixed(0)}%, lowest ${(Math.min(...ratios) * 100).toFixed(0)}% (aim: median ≥ 95%, lowest ≥ 85%)`);
+    const ceilingRatios = viaCeiling.map((c, i) => c.mibPerSecond / viaSsh[i]!.mibPerSecond);
+    console.log(`   the ceiling path reaches ${(pct(ceilingRatios, 50) * 100).toFixed(0)}% of ssh -tt (median; lowest ${(Math.min(...ceilingRatios) * 100).toFixed(0)}%), the gateway ${((pct(viaGateway.map((r) => r.mibPerSecond), 50) / pct(viaCeiling.map((r) => r.mibPerSecond), 50)) * 100).toFixed(0)}% of the ceiling`);
     if (onlyThroughput) return;
 
     console.log('2. Keystroke echo, 500 keystrokes');
@@ -331,6 +380,7 @@ spec:
     console.log(`   first page for a role limited to env=prod, region=us-*: p50 ${ms(pct(samples, 50))}, p99 ${ms(pct(samples, 99))} (totalCount ${body.totalCount})`);
   } finally {
     agentProcess?.kill('SIGTERM');
+    for (const child of ceilingProcesses) child.kill('SIGTERM');
     await sshd.stop();
     await gw.close();
   }
