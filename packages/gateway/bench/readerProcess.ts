@@ -24,8 +24,9 @@ export const floodingLine = 'flooding';
  * flood began and `onFigures` as soon as its figures arrive (before it tears its session down), and answers them.
  */
 export async function runReader<T extends ReaderResult>(script: string, input: unknown, onFlooding: () => void, onFigures: () => void): Promise<T> {
-  // Node with tsx's loader rather than the tsx launcher, so no fourth process sits between the reader and the bench.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, script), JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Node with tsx's loader rather than the tsx launcher, so no fourth process sits between the reader and the bench;
+  // a bench run with `tsx --cpu-prof` profiles its readers too.
+  const child = spawn(process.execPath, [...process.execArgv.filter((f) => f.startsWith('--cpu-prof')), '--import', 'tsx', path.join(benchDir, script), JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let figures: T | undefined;
   const lines = createInterface({ input: child.stdout });
   lines.on('line', (line) => {

@@ -5,8 +5,12 @@
 /** Output bytes the gateway may have in flight to one browser before it waits for an ack. */
 export const terminalWindowBytes = 1024 * 1024;
 
-/** The browser acknowledges at least this often (in bytes written to its terminal). */
-export const terminalAckEveryBytes = 64 * 1024;
+/**
+ * The browser acknowledges output in credits of at least this many bytes (written to its terminal). A quarter of
+ * the window: the gateway never waits on an unsent credit while three quarters of the window remain, and a
+ * flood costs one ack (a message each way through the gateway and the tunnel) per 256 KiB rather than per frame.
+ */
+export const terminalAckEveryBytes = terminalWindowBytes / 4;
 
 /** The console batches incoming output for about this long before writing it to the terminal. */
 export const outputBatchMs = 10;

@@ -1,4 +1,4 @@
-import { decodeFrame, encodeControl, fileTransferPath, terminalParams, terminalSocketPath, terminalWindowBytes } from './index';
+import { decodeFrame, encodeControl, fileTransferPath, terminalAckEveryBytes, terminalParams, terminalSocketPath, terminalWindowBytes } from './index';
 
 describe('terminal wire protocol', () => {
   test('binary frames are raw terminal bytes', () => {
@@ -26,8 +26,9 @@ describe('terminal wire protocol', () => {
     expect(() => encodeControl({ type: 'resize', w: 5000, h: 10 })).toThrow();
   });
 
-  test('the flow-control window is one mebibyte', () => {
+  test('the flow-control window is one mebibyte, acknowledged in credits of a quarter of it', () => {
     expect(terminalWindowBytes).toBe(1048576);
+    expect(terminalAckEveryBytes).toBe(262144);
   });
 
   test('the socket path carries access_token, params and traceparent', () => {
