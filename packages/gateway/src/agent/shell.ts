@@ -2,14 +2,12 @@ import { performance } from 'node:perf_hooks';
 import { spawn as spawnPty } from 'node-pty';
 import type { MuxStream } from './tunnel/stream';
 import { asAccount, loginEnvironment, type LoginAccount } from './logins';
-import { holdTerminalSide, isRunning } from './ptyExit';
+import { PtyFlow } from './ptyFlow';
 import { streamControl } from './tunnel/requests';
 
 /** Output flushed in pieces of at least streamingBytes, closer together than busyMs, counts as streaming. */
 const busyMs = 2;
 const streamingBytes = 1024;
-/** How often a shell whose output waits for credit is checked for having exited (well within node-pty's 200 ms). */
-const exitWatchMs = 50;
 
 /**
  * Runs the account's login shell on a real PTY and joins it to a tunnel stream. Output pauses the PTY when
@@ -25,27 +23,7 @@ export function serveShell(stream: MuxStream, account: LoginAccount, term: { w: 
     encoding: null,
     ...asAccount(account),
   });
-  const terminalSide = holdTerminalSide(pty);
-  let paused = false;
-  let shellGone = false;
-  let exitWatch: NodeJS.Timeout | undefined;
-  const resume = () => {
-    clearInterval(exitWatch);
-    paused = false;
-    pty.resume();
-  };
-  const pause = () => {
-    paused = true;
-    pty.pause();
-    // node-pty closes the PTY 200 ms after the shell exits, whether its output was read or not: while output waits
-    // for credit the shell's exit is watched for, and then what is left is read regardless (it is no more than
-    // the PTY holds, since nothing writes to it any more).
-    exitWatch = setInterval(() => {
-      if (isRunning(pty.pid)) return;
-      shellGone = true;
-      resume();
-    }, exitWatchMs);
-  };
+  const flow = new PtyFlow(pty);
   // A PTY hands over about 4 KiB per read, one read per event-loop turn. While output streams (the last flush
   // was large and under busyMs ago) reads are gathered for a millisecond into one frame; an echo goes at once.
   const pending: Buffer[] = [];
@@ -57,16 +35,14 @@ export function serveShell(stream: MuxStream, account: LoginAccount, term: { w: 
     lastFlushBytes = pending.reduce((sum, chunk) => sum + chunk.length, 0);
     const room = stream.writev(pending);
     pending.length = 0;
-    if (!room && !paused && !shellGone) pause();
+    if (!room) flow.pause();
   };
   pty.onData((data: string | Buffer) => {
     if (pending.push(typeof data === 'string' ? Buffer.from(data) : data) > 1) return;
     if (lastFlushBytes >= streamingBytes && performance.now() - lastFlush < busyMs) setTimeout(flush, 1);
     else setImmediate(flush);
   });
-  stream.on('drain', () => {
-    if (paused) resume();
-  });
+  stream.on('drain', () => flow.resume());
   stream.on('data', (input) => {
     pty.write(input);
     stream.ack(input.length);
@@ -82,8 +58,6 @@ export function serveShell(stream: MuxStream, account: LoginAccount, term: { w: 
   let exited = false;
   pty.onExit(({ exitCode, signal }) => {
     exited = true;
-    clearInterval(exitWatch);
-    terminalSide.release();
     if (pending.length) flush();
     stream.control({ type: 'exit', code: exitCode, signal: signal ? String(signal) : null });
     stream.end();

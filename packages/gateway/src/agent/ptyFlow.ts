@@ -1,0 +1,68 @@
+import { closeSync, constants, openSync } from 'node:fs';
+import type { IPty } from 'node-pty';
+
+/** How often a PTY paused for credit checks whether its process has exited (well within node-pty's 200 ms). */
+const exitWatchMs = 50;
+
+/**
+ * Flow control of a PTY's output (pause while the reader has no credit, resume when it has) that keeps the
+ * process's last output. When the last process holding a PTY's terminal side exits, Linux hangs the PTY up and
+ * discards what was not read yet (200 KB printed just before an exit lost up to 10 KB in half the tries), so the
+ * terminal side is held open here until node-pty reports the exit. And node-pty closes the PTY 200 ms after the
+ * exit whether its output was read or not, so while paused the process is watched for, and once it is gone what
+ * is left is read regardless: it is no more than the PTY holds, since nothing writes to it any more.
+ */
+export class PtyFlow {
+  private paused = false;
+  private processGone = false;
+  private watch: NodeJS.Timeout | undefined;
+  private readonly terminalSide: number | undefined;
+
+  constructor(private readonly pty: IPty) {
+    this.terminalSide = openTerminalSide(pty);
+    pty.onExit(() => {
+      clearInterval(this.watch);
+      if (this.terminalSide !== undefined) closeSync(this.terminalSide);
+    });
+  }
+
+  pause(): void {
+    if (this.paused || this.processGone) return;
+    this.paused = true;
+    this.pty.pause();
+    this.watch = setInterval(() => {
+      if (isRunning(this.pty.pid)) return;
+      this.processGone = true;
+      this.resume();
+    }, exitWatchMs);
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    clearInterval(this.watch);
+    this.paused = false;
+    this.pty.resume();
+  }
+}
+
+/** The PTY's terminal side, opened once more, or undefined if it cannot be (the session then works as before). */
+function openTerminalSide(pty: IPty): number | undefined {
+  // node-pty's terminal names its terminal side, though its typings leave the name out.
+  const name = (pty as IPty & { ptsName?: string }).ptsName;
+  try {
+    // O_NOCTTY: opening a terminal must not make it this process's controlling terminal.
+    return name ? openSync(name, constants.O_RDWR | constants.O_NOCTTY) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether process `pid` is still there (once node-pty has reaped an exited process, it is not). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
