@@ -3,6 +3,7 @@ import type { DaemonClientExit, DaemonClientMessage, DaemonConnectionJson } from
 import { spawn } from 'node-pty';
 import type WebSocket from 'ws';
 import { z } from 'zod';
+import { keepLastOutput } from '../../platform/pty/ptyFlow';
 import { clientCommand } from '../client/databases';
 
 const size = z.number().int().min(1).max(1000);
@@ -22,6 +23,8 @@ export const terminalSizeSchema = z.object({ cols: z.coerce.number().pipe(size).
 export function runClientTerminal(socket: WebSocket, connection: DaemonConnectionJson, term: { cols: number; rows: number }): void {
   const [command, args] = clientCommand(connection.protocol, connection.port, { user: connection.dbUser, ...(connection.dbName !== undefined && { name: connection.dbName }) });
   const pty = spawn(command, args, { name: 'xterm-256color', cols: term.cols, rows: term.rows, cwd: os.homedir(), env: process.env, encoding: null });
+  // What the client prints as it quits (psql's last error, say) would otherwise be lost at times.
+  keepLastOutput(pty);
   let exited = false;
   pty.onData((data: string | Buffer) => socket.send(data, { binary: true }));
   pty.onExit(({ exitCode }) => {

@@ -1,6 +1,6 @@
 import { spawn as spawnPty } from 'node-pty';
 import { terminalWindowBytes } from '@portcullis/shared';
-import { PtyFlow } from '../../../agent/ptyFlow';
+import { PtyFlow } from '../../../platform/pty/ptyFlow';
 import type { Channel, ChannelRequest } from '../../core/channel';
 import type { OpenSshClient, SshTarget } from './client';
 import { heldOutput, sshExitError } from './heldOutput';
