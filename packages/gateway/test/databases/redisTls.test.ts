@@ -70,7 +70,11 @@ test('rediss:// reaches a Redis that takes only TLS, its certificate checked aga
   expect(await eventually(async () => c.messages.find((m) => m.id === set), 'the SET reply')).toMatchObject({ type: 'result', rows: [['OK']] });
   const get = c.query('GET portcullis-tls-test');
   expect(await eventually(async () => c.messages.find((m) => m.id === get), 'the GET reply')).toMatchObject({ type: 'result', rows: [['over-tls']] });
-  const queries = (await eventsWithCode(gw, 'TDB02I')).filter((e) => e.db_service === 'secure').map((e) => [e.sid, e.db_query]);
+  // Statements are audited in batches written a moment after their answers.
+  const queries = await eventually(async () => {
+    const seen = (await eventsWithCode(gw, 'TDB02I')).filter((e) => e.db_service === 'secure').map((e) => [e.sid, e.db_query]);
+    return seen.length >= 2 ? seen : undefined;
+  }, 'both statements in the audit log');
   // The console is ready once the session has started, so it names the session its statements are audited under.
   expect(queries).toEqual([
     [ready.sid, 'SET portcullis-tls-test over-tls'],

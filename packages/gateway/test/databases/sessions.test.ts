@@ -95,7 +95,11 @@ describe.each(engines)('databases through the gateway on %s', (engine) => {
     const get = await cli(gw, user, ['db', 'connect', 'cache', '--db-user', 'default', '--', 'GET', key]);
     expect(get).toMatchObject({ code: 0, stdout: 'v42\n' });
     await cli(gw, user, ['db', 'connect', 'cache', '--db-user', 'default', '--', 'DEL', key]);
-    const seen = await queries(gw, user.name);
+    // Statements are audited in batches written a moment after their answers.
+    const seen = await eventually(async () => {
+      const all = await queries(gw, user.name);
+      return all.includes(`DEL ${key}`) ? all : undefined;
+    }, 'the last statement in the audit log');
     expect(seen).toContain('select 6 * 7');
     expect(seen).toEqual(expect.arrayContaining([`SET ${key} v42`, `GET ${key}`, `DEL ${key}`]));
   });
