@@ -44,6 +44,21 @@ describe('recording writer and reader', () => {
     await reader.close();
   });
 
+  it('keeps a copy of a chunk cut small from a larger buffer, so it does not hold that buffer until the flush', async () => {
+    const store = new RecordingStore(tmp.dir, { now: manualClock().now });
+    const rec = newRecording();
+    const writer = await store.create(rec);
+    const read = Buffer.alloc(64 * 1024, 'x');
+    read.write('echo', 100);
+    writer.output(read.subarray(100, 104));
+    // Reused by its owner (as a socket read's buffer would be freed and its memory reused): the copy is unaffected.
+    read.fill('y');
+    await writer.close();
+    const reader = (await store.open(rec.sid))!;
+    expect(text(await reader.read(0, 100))).toBe('echo');
+    await reader.close();
+  });
+
   it('merges output chunks less than 10 ms apart into one index record', async () => {
     const clock = manualClock();
     const store = new RecordingStore(tmp.dir, { now: clock.now });

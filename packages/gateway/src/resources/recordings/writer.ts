@@ -82,9 +82,12 @@ export class RecordingWriter {
   /**
    * Bytes the terminal printed. They are kept as they are until written, not copied (a flood's every copy costs
    * the collector too): the caller must not change them afterwards, which the session core's chunks never are.
+   * A chunk that is a small part of a larger buffer (an echo cut from a socket read that carried many sessions'
+   * frames) is copied instead, so a trickle of output cannot hold many such buffers until the flush.
    */
-  output(bytes: Uint8Array): void {
-    if (this.closed || bytes.length === 0) return;
+  output(chunk: Uint8Array): void {
+    if (this.closed || chunk.length === 0) return;
+    const bytes = chunk.byteLength * 2 >= chunk.buffer.byteLength ? chunk : Buffer.from(chunk);
     const t = this.elapsed();
     const last = this.pendingRecords.at(-1);
     if (last?.kind === RecordKind.output && t - last.t < this.options.coalesceMs) {
