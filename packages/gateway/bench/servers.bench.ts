@@ -3,10 +3,11 @@
  *  1. throughput of 100 MiB of shell output through the gateway's terminal websocket (agent node) to a
  *     headless consumer that acknowledges as it reads, against `ssh -tt` to a private sshd on loopback, and
  *     beside them the ceiling of any Node path of that shape: a process that only reads the PTY with node-pty
- *     and writes a TCP socket, one plain relay, and a reader of raw bytes; in alternating rounds (this machine's speed drifts by a third between minutes, so only runs side by side
- *     compare), after one round of each that is not counted (the daemons' first flood compiles its path); each
- *     round starts once the previous one's recording is finished, keyframes included, and each process's CPU
- *     time per MiB is shown beside it;
+ *     and writes a TCP socket, one plain relay, and a reader of raw bytes; in alternating rounds (this
+ *     machine's speed drifts by a third between minutes, so only runs side by side compare), after one round
+ *     of each that is not counted (the daemons' first flood compiles its path); each round starts once the
+ *     previous one's recording is finished, keyframes included, and each process's CPU time per MiB is shown
+ *     beside it;
  *  2. keystroke echo round trip through the gateway against the same PTY echo measured locally, so the
  *     difference is what the gateway and tunnel add (aim p50 ≤ 2 ms, p99 ≤ 10 ms);
  *  3. session open time (socket open → first shell output) on the agent node and the OpenSSH node;
@@ -172,6 +173,12 @@ const fmtCpu = (cpu: CpuPerMiB) =>
     .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
     .join(', ');
 
+/** The median rate over rounds, in MiB/s. */
+const medianRate = (rounds: Round[]) => pct(rounds.map((r) => r.mibPerSecond), 50);
+
+/** One rate as a percentage of another, for the report. */
+const percentOf = (a: Round, b: Round) => `${((a.mibPerSecond / b.mibPerSecond) * 100).toFixed(0)}%`;
+
 /** The per-process median over rounds of each CPU figure. */
 const medianCpu = (rounds: Round[]): CpuPerMiB => Object.fromEntries(Object.keys(rounds[0]!.cpu).map((name) => [name, pct(rounds.map((r) => r.cpu[name]!), 50)]));
 
@@ -322,18 +329,17 @@ spec:
       viaGateway.push(g);
       viaSsh.push(o);
       viaCeiling.push(c);
-      const of = (a: Round, b: Round) => `${((a.mibPerSecond / b.mibPerSecond) * 100).toFixed(0)}%`;
-      console.log(`   round ${i + 1}: gateway ${g.mibPerSecond.toFixed(1)} MiB/s, ssh ${o.mibPerSecond.toFixed(1)} MiB/s, ceiling ${c.mibPerSecond.toFixed(1)} MiB/s; gateway ${of(g, o)} of ssh, ceiling ${of(c, o)} of ssh`);
+      console.log(`   round ${i + 1}: gateway ${g.mibPerSecond.toFixed(1)} MiB/s, ssh ${o.mibPerSecond.toFixed(1)} MiB/s, ceiling ${c.mibPerSecond.toFixed(1)} MiB/s; gateway ${percentOf(g, o)} of ssh, ceiling ${percentOf(c, o)} of ssh`);
       console.log(`      CPU gateway path: ${fmtCpu(g.cpu)}; ssh path: ${fmtCpu(o.cpu)}; ceiling path: ${fmtCpu(c.cpu)}`);
     }
     prepared.cleanup();
     const ratios = viaGateway.map((g, i) => g.mibPerSecond / viaSsh[i]!.mibPerSecond);
-    console.log(`   gateway websocket (agent node): median ${pct(viaGateway.map((r) => r.mibPerSecond), 50).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaGateway))}`);
-    console.log(`   ssh -tt on loopback (baseline): median ${pct(viaSsh.map((r) => r.mibPerSecond), 50).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaSsh))}`);
-    console.log(`   ceiling path (node-pty, a plain relay, a raw reader): median ${pct(viaCeiling.map((r) => r.mibPerSecond), 50).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaCeiling))}`);
+    console.log(`   gateway websocket (agent node): median ${medianRate(viaGateway).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaGateway))}`);
+    console.log(`   ssh -tt on loopback (baseline): median ${medianRate(viaSsh).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaSsh))}`);
+    console.log(`   ceiling path (node-pty, a plain relay, a raw reader): median ${medianRate(viaCeiling).toFixed(1)} MiB/s; CPU ms/MiB ${fmtCpu(medianCpu(viaCeiling))}`);
     console.log(`   ratio: median of the rounds ${(pct(ratios, 50) * 100).toFixed(0)}%, lowest ${(Math.min(...ratios) * 100).toFixed(0)}% (aim: median ≥ 95%, lowest ≥ 85%)`);
     const ceilingRatios = viaCeiling.map((c, i) => c.mibPerSecond / viaSsh[i]!.mibPerSecond);
-    console.log(`   the ceiling path reaches ${(pct(ceilingRatios, 50) * 100).toFixed(0)}% of ssh -tt (median; lowest ${(Math.min(...ceilingRatios) * 100).toFixed(0)}%), the gateway ${((pct(viaGateway.map((r) => r.mibPerSecond), 50) / pct(viaCeiling.map((r) => r.mibPerSecond), 50)) * 100).toFixed(0)}% of the ceiling`);
+    console.log(`   the ceiling path reaches ${(pct(ceilingRatios, 50) * 100).toFixed(0)}% of ssh -tt (median; lowest ${(Math.min(...ceilingRatios) * 100).toFixed(0)}%), the gateway ${((medianRate(viaGateway) / medianRate(viaCeiling)) * 100).toFixed(0)}% of the ceiling`);
     if (onlyThroughput) return;
 
     console.log('2. Keystroke echo, 500 keystrokes');

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { spawn as spawnPty } from 'node-pty';
+import { PtyFlow } from '../platform/pty/ptyFlow';
 import type { MuxStream } from './tunnel/stream';
 import { asAccount, loginEnvironment, type LoginAccount } from './logins';
-import { PtyFlow } from '../platform/pty/ptyFlow';
 import { streamControl } from './tunnel/requests';
 
 /** Output flushed in pieces of at least streamingBytes, closer together than busyMs, counts as streaming. */

@@ -7,7 +7,7 @@ const exitWatchMs = 50;
 /**
  * Flow control of a PTY's output (pause while the reader has no credit, resume when it has) that keeps the
  * process's last output. When the last process holding a PTY's terminal side exits, Linux hangs the PTY up and
- * discards what was not read yet (200 KB printed just before an exit lost up to 10 KB in half the tries), so the
+ * discards what was not read yet (200 KB printed just before an exit lost up to 12 KB in half the tries), so the
  * terminal side is held open until node-pty reports the exit (keepLastOutput). And node-pty closes the PTY 200 ms
  * after the exit whether its output was read or not, so while paused the process is watched for, and once it is
  * gone what is left is read regardless: it is no more than the PTY holds, since nothing writes to it any more.
