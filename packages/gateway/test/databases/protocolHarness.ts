@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { Login } from '../../src/agent/databases/login';
 import type { GatewayProtocol, InspectedMessage, Opening } from '../../src/resources/databases/protocols/protocol';
+import { AnswerOrder } from '../../src/resources/databases/session/answerOrder';
 
 export interface HarnessOptions {
   protocol: GatewayProtocol;
@@ -54,12 +55,17 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
       o.protocol.accepted(client, opening);
       if (first.length) client.write(first);
       const inspector = o.protocol.inspector(opening, { databaseRefusal: (database) => o.refusal?.(opening.user, database) });
+      const order = new AnswerOrder(inspector.replies);
       const relay = (chunk: Buffer) => {
         try {
           for (const message of inspector.push(chunk)) {
             h.messages.push(message);
-            if (message.refused) client.write(message.refused.reply);
-            else upstream.write(message.bytes);
+            if (message.refused) {
+              for (const piece of order.answer(message.refused.reply)) client.write(piece);
+            } else {
+              order.passed(message);
+              upstream.write(message.bytes);
+            }
           }
         } catch (err) {
           h.errors.push((err as Error).message);
@@ -69,7 +75,11 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
       };
       relay(opening.rest);
       client.on('data', relay);
-      upstream.pipe(client);
+      upstream.on('data', (chunk: Buffer) => {
+        for (const piece of order.fromServer(chunk)) client.write(piece);
+      });
+      // Logging in paused it, and a listener added to a paused stream does not start it.
+      upstream.resume();
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.end());
     } catch (err) {

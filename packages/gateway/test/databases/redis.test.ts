@@ -9,6 +9,7 @@ import { CommandReader, type ClientCommand } from '../../src/resources/databases
 import { openRedisConsole } from '../../src/resources/databases/protocols/redis/console';
 import { redisProtocol } from '../../src/resources/databases/protocols/redis/gateway';
 import { encodeCommand, ReplyReader, type Reply } from '../../src/resources/databases/protocols/redis/resp';
+import { exchange } from './redisExchange';
 import { startHarness, type Harness, type HarnessOptions } from './protocolHarness';
 
 const upstream = { host: '127.0.0.1', port: 6379 };
@@ -27,25 +28,6 @@ async function cli(port: number, ...args: string[]): Promise<string> {
 }
 /** Straight to the real server, around the gateway: to set up, check and clean up. */
 const direct = (...args: string[]) => cli(upstream.port, ...args);
-
-/** Writes `bytes` in one write and reads `count` replies. */
-function exchange(port: number, bytes: Buffer, count: number): Promise<Reply[]> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const reader = new ReplyReader();
-    const replies: Reply[] = [];
-    socket.on('error', reject);
-    socket.on('close', () => reject(new Error(`closed after ${replies.length} replies`)));
-    socket.on('data', (chunk: Buffer) => {
-      replies.push(...reader.push(chunk));
-      if (replies.length >= count) {
-        socket.removeAllListeners('close');
-        socket.end(() => resolve(replies));
-      }
-    });
-    socket.write(bytes);
-  });
-}
 
 /** Writes `bytes` (if any) and answers what came back once the gateway closed the connection. */
 function closedAfter(port: number, bytes?: Buffer): Promise<string> {
@@ -158,6 +140,33 @@ describe('redis-cli through the gateway', () => {
       undefined,
     ]);
     expect(await direct('-n', '3', 'GET', k)).toBe('in 3');
+  });
+
+  it('answers a refused command after the replies to the commands pipelined before it', async () => {
+    const h = await harness({
+      refusal: (_user, database) => (database === '5' ? 'your roles do not allow database 5' : undefined),
+    });
+    const k = key('ordered');
+    // A value long enough that its reply comes in several reads, ahead of the refusal.
+    const value = 'v'.repeat(300_000);
+    const replies = await exchange(
+      h.port,
+      bytes(
+        encodeCommand(['SET', k, value]),
+        encodeCommand(['GET', k]),
+        encodeCommand(['SELECT', '5']),
+        'AUTH secret\r\n',
+        encodeCommand(['DEL', k]),
+      ),
+      5,
+    );
+    expect(replies).toEqual([
+      { type: 'simple', text: 'OK' },
+      { type: 'bulk', value: Buffer.from(value) },
+      { type: 'error', text: 'ERR your roles do not allow database 5' },
+      { type: 'error', text: 'ERR the gateway has signed you in as default; AUTH is not passed on' },
+      { type: 'integer', text: '1' },
+    ]);
   });
 
   it('closes a connection sending HTTP, and keeps serving others', async () => {

@@ -9,7 +9,9 @@ import { joinToken, eventsWithCode } from '../apps/fixtures';
 import { createLock } from '../locks/fixtures';
 import { eventually } from '../servers/fixtures';
 import { cliArgs, profileHome, repoRoot } from '../cli';
+import { encodeCommand } from '../../src/resources/databases/protocols/redis/resp';
 import { dbAdminRole, dbDevRole, openConsole, realDatabases, startDatabaseAgent } from './fixtures';
+import { exchange } from './redisExchange';
 
 // Each run of the command line starts Node with tsx.
 jest.setTimeout(120_000);
@@ -115,6 +117,34 @@ describe.each(engines)('databases through the gateway on %s', (engine) => {
       const [, port] = await eventually(async () => /^Proxying database pg on 127\.0\.0\.1:(\d+)\n/.exec(stdout) ?? undefined, "the proxy's listening line", 30_000);
       const psql = await run('psql', [`host=127.0.0.1 port=${port} user=postgres dbname=test sslmode=disable`, '-At', '-c', 'select 1', '-c', 'select 2']);
       expect(psql.stdout).toBe('1\n2\n');
+      proxy.kill('SIGTERM');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  test('Redis: a refused command pipelined among others is answered in its place, through `portcullis proxy db`', async () => {
+    const user = await gw.signIn({ roles: ['db-dev'] });
+    const home = profileHome(gw, user);
+    try {
+      const proxy = spawn(process.execPath, [...cliArgs, 'proxy', 'db', 'cache', '--db-user', 'default', '--port', '0'], { cwd: repoRoot, env: { ...process.env, PORTCULLIS_HOME: home }, stdio: 'pipe' });
+      children.push(proxy);
+      let stdout = '';
+      proxy.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+      const [, port] = await eventually(async () => /^Proxying database cache on 127\.0\.0\.1:(\d+)\n/.exec(stdout) ?? undefined, "the proxy's listening line", 30_000);
+      const key = `portcullis-test-${engine}-ordered-${Date.now()}`;
+      const value = 'v'.repeat(300_000);
+      const replies = await exchange(
+        Number(port),
+        Buffer.concat([encodeCommand(['SET', key, value]), encodeCommand(['GET', key]), encodeCommand(['SELECT', '3']), encodeCommand(['DEL', key])]),
+        4,
+      );
+      expect(replies).toEqual([
+        { type: 'simple', text: 'OK' },
+        { type: 'bulk', value: Buffer.from(value) },
+        { type: 'error', text: 'ERR your roles do not allow database name "3" on database cache as "default" (db_names)' },
+        { type: 'integer', text: '1' },
+      ]);
       proxy.kill('SIGTERM');
     } finally {
       rmSync(home, { recursive: true, force: true });

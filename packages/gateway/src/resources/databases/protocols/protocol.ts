@@ -76,6 +76,22 @@ export interface InspectedMessage {
 export interface ClientInspector {
   /** Feeds bytes; answers the messages they complete, in order. Throws ProtocolError on a malformed message. */
   push(chunk: Buffer): InspectedMessage[];
+  /**
+   * For a protocol whose clients send several messages before reading the first reply (Redis pipelines): what
+   * lets the gateway answer a refused message after the server's replies to the messages before it. Without it
+   * (PostgreSQL, MySQL, whose refused messages are ones a client waits on) the gateway answers at once.
+   */
+  replies?: ReplyTracker;
+}
+
+export interface ReplyTracker {
+  /**
+   * How many replies the server owes for `message`, which the client sent and the gateway passed on; undefined
+   * when its replies stop matching messages one to one (Redis SUBSCRIBE, MONITOR, CLIENT REPLY).
+   */
+  owed(message: InspectedMessage): number | undefined;
+  /** Offsets in `chunk`, bytes from the server, just past each reply ending there; undefined once they cannot be told apart. */
+  ends(chunk: Buffer): number[] | undefined;
 }
 
 export interface InspectorContext {

@@ -17,6 +17,7 @@ import { protocols } from '../protocols';
 import { ProtocolError, type GatewayProtocol, type Opening } from '../protocols/protocol';
 import type { DatabaseRecord, DatabaseRepo } from '../repo';
 import type { DatabaseServiceRepo } from '../services';
+import { AnswerOrder } from './answerOrder';
 import { AuditBatch } from './auditBatch';
 import { agentFor } from './route';
 
@@ -159,6 +160,13 @@ async function relay(deps: DatabaseSessionDeps, req: DatabaseSessionRequest, pro
   const unwatch = deps.watched.track(subject, req.credential ?? webSessionCredential(identity), (reason) => end(reason, protocol.refusal(reason, startup)));
 
   const inspector = protocol.inspector(startup, { databaseRefusal: (name) => databaseRefusal(identity, db, startup.user, name) });
+  const order = new AnswerOrder(inspector.replies);
+  // Written only while the client keeps up: a client that stops reading stops the database's side.
+  const writeToClient = (pieces: Buffer[]) => {
+    let room = true;
+    for (const piece of pieces) room = client.write(piece) && room;
+    if (!room) link.pause();
+  };
   const fromClient = (chunk: Buffer) => {
     let messages;
     try {
@@ -174,9 +182,10 @@ async function relay(deps: DatabaseSessionDeps, req: DatabaseSessionRequest, pro
     for (const m of messages) {
       if (m.refused) {
         audit.add('DATABASE_SESSION_QUERY_FAILURE', { ...fields, db_query: m.statement?.query ?? '', error: m.refused.reason });
-        client.write(m.refused.reply);
+        writeToClient(order.answer(m.refused.reply));
         continue;
       }
+      order.passed(m);
       if (m.statement) audit.add('DATABASE_SESSION_QUERY', { ...fields, db_query: m.statement.query, ...(m.statement.parameters && { db_query_parameters: m.statement.parameters }) });
       if (!link.write(m.bytes)) client.pause();
     }
@@ -189,10 +198,15 @@ async function relay(deps: DatabaseSessionDeps, req: DatabaseSessionRequest, pro
   link.on('drain', () => client.resume());
   if (startup.rest.length) fromClient(startup.rest);
   client.on('data', fromClient);
-  link.pipe(client);
+  link.on('data', (chunk: Buffer) => {
+    if (!client.destroyed) writeToClient(order.fromServer(chunk));
+  });
+  // A listener added to a stream paused before (by the login) does not start it.
+  link.resume();
+  client.on('drain', () => link.resume());
   link.on('error', (err) => end(`the database connection failed: ${err.message}`));
   // The client left: the database hears the end of its connection after what the client sent last (a goodbye).
-  // Whatever the database still answers is read and dropped (the pipe to the client stopped with it), or its end
+  // Whatever the database still answers is read and dropped (nothing is written to a closed client), or its end
   // would never be read and the session would wait out the linger before it ended.
   client.once('close', () => {
     link.end();

@@ -7,6 +7,7 @@ import {
 } from '../protocol';
 import { showArgument } from './args';
 import { CommandReader, type ClientCommand } from './commands';
+import { ReplyEnds } from './replyEnds';
 import { secretPositions } from './secrets';
 
 const databaseNumber = /^(0|[1-9]\d{0,9})$/;
@@ -55,17 +56,43 @@ export const redisProtocol: GatewayProtocol = {
 
   inspector(opening, ctx): ClientInspector {
     const reader = new CommandReader();
+    const replies = new ReplyEnds();
+    const owed = new WeakMap<InspectedMessage, number | undefined>();
     return {
       push(chunk) {
         const commands = reader.push(chunk);
         const messages: InspectedMessage[] = new Array(commands.length);
-        for (let i = 0; i < commands.length; i++)
-          messages[i] = inspect(commands[i]!, opening.user, opening.database, ctx);
+        for (let i = 0; i < commands.length; i++) {
+          const message = inspect(commands[i]!, opening.user, opening.database, ctx);
+          owed.set(message, repliesOwed(commands[i]!.args));
+          messages[i] = message;
+        }
         return messages;
       },
+      replies: { owed: (message) => owed.get(message), ends: (chunk) => replies.ends(chunk) },
     };
   },
 };
+
+/** Commands after which the server sends messages no command asked for (or none for those that did). */
+const uncountedReplies = new Set([
+  'SUBSCRIBE',
+  'PSUBSCRIBE',
+  'SSUBSCRIBE',
+  'UNSUBSCRIBE',
+  'PUNSUBSCRIBE',
+  'SUNSUBSCRIBE',
+  'MONITOR',
+]);
+
+/** The replies Redis sends to a command: one, none to an empty one, and undefined where they stop being counted. */
+function repliesOwed(args: Buffer[]): number | undefined {
+  if (args.length === 0) return 0;
+  const name = args[0]!.toString('latin1').toUpperCase();
+  if (uncountedReplies.has(name)) return undefined;
+  if (name === 'CLIENT' && args[1]?.toString('latin1').toUpperCase() === 'REPLY') return undefined;
+  return 1;
+}
 
 function inspect(
   { bytes, args }: ClientCommand,
