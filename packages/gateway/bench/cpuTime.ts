@@ -3,7 +3,7 @@
  * hardly moves when other work shares the machine, so it compares runs made minutes apart. A task that has
  * gone counts as nothing.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { descendantsOf, readStat } from './processes';
 
 // utime and stime are counted in clock ticks, which Linux reports to user space at 100 a second on every architecture.
@@ -41,4 +41,18 @@ export function threadCpuMs(pid = process.pid): { main: number; lowPriority: num
     else out.other += ms;
   }
   return out;
+}
+
+/**
+ * The whole machine's CPU time since boot, in ms: busy (user, nice, system, interrupts, steal) and idle (idle,
+ * waiting on I/O). It also counts what no process of a path is charged with: the kernel's workers moving a PTY's
+ * output to its reader, and processes gone by the end (a flood's own `head` and `tr`).
+ */
+export function machineCpuMs(): { busy: number; idle: number } {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .split(/\s+/)
+    .slice(1)
+    .map(Number) as number[];
+  return { busy: (user! + nice! + system! + irq! + softirq! + steal!) * 10, idle: (idle! + iowait!) * 10 };
 }

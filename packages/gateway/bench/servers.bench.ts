@@ -7,7 +7,8 @@
  *     machine's speed drifts by a third between minutes, so only runs side by side compare), after one round
  *     of each that is not counted (the daemons' first flood compiles its path); each round starts once the
  *     previous one's recording is finished, keyframes included, and each process's CPU time per MiB is shown
- *     beside it;
+ *     beside it, with the whole machine's busy and idle time per MiB: the floods keep this machine's cores
+ *     mostly busy on every path, so a path's rate follows the machine's busy time per MiB it costs;
  *  2. keystroke echo round trip through the gateway against the same PTY echo measured locally, so the
  *     difference is what the gateway and tunnel add (aim p50 ≤ 2 ms, p99 ≤ 10 ms);
  *  3. session open time (socket open → first shell output) on the agent node and the OpenSSH node;
@@ -52,6 +53,9 @@ const loginOf = (gw: BenchGateway, client: Client): TerminalLogin => ({ url: gw.
 /** CPU ms per MiB each process spent on one round's flood (see cpuTime.ts), by name. */
 type CpuPerMiB = Record<string, number>;
 
+/** CPU time spent on a flood, per MiB of it. */
+const perMiB = (ms: number) => ms / (floodBytes / MiB);
+
 interface Round {
   mibPerSecond: number;
   cpu: CpuPerMiB;
@@ -68,7 +72,7 @@ async function throughputThroughGateway(gw: BenchGateway, admin: Client, node: s
   let gateway1 = gateway0;
   let agent0 = 0;
   let agent1 = 0;
-  const { mibPerSecond, cpuMs, sid } = await runReader<ReaderResult & { sid: string }>(
+  const { mibPerSecond, cpuMs, sid, machineMs } = await runReader<ReaderResult & { sid: string }>(
     'floodReader.ts',
     input,
     () => {
@@ -88,7 +92,6 @@ async function throughputThroughGateway(gw: BenchGateway, admin: Client, node: s
     return complete;
   }, 'the flood session recording to be complete', 120_000);
   const gateway2 = threadCpuMs(gw.pid);
-  const perMiB = (ms: number) => ms / (floodBytes / MiB);
   const cpu: CpuPerMiB = {
     'gateway loop': perMiB(gateway1.main - gateway0.main),
     'gateway keyframes': perMiB(gateway1.lowPriority - gateway0.lowPriority),
@@ -96,9 +99,13 @@ async function throughputThroughGateway(gw: BenchGateway, admin: Client, node: s
     'gateway other threads': perMiB(gateway1.other - gateway0.other),
     agent: perMiB(agent1 - agent0),
     reader: perMiB(cpuMs),
+    ...machineFigures(machineMs),
   };
   return { mibPerSecond, cpu };
 }
+
+/** The whole machine's busy and idle CPU per MiB of a flood (see machineCpuMs): what the rates follow. */
+const machineFigures = (ms: { busy: number; idle: number }): CpuPerMiB => ({ 'machine busy': perMiB(ms.busy), 'machine idle': perMiB(ms.idle) });
 
 /** The sshd processes this bench started (the listener and each connection's). */
 const sshdPids = () => descendantsOf(process.pid).flatMap((p) => (p.comm.startsWith('sshd') ? [p.pid] : []));
@@ -114,7 +121,7 @@ async function throughputSshBaseline(sshArgs: string[]): Promise<Round> {
     for (const pid of before.keys()) last.set(pid, Math.max(last.get(pid)!, cpuMsOf(pid)));
   };
   let sampler: NodeJS.Timeout | undefined;
-  const { mibPerSecond, cpuMs, sshCpuMs } = await runReader<ReaderResult & { sshCpuMs: number }>(
+  const { mibPerSecond, cpuMs, sshCpuMs, machineMs } = await runReader<ReaderResult & { sshCpuMs: number }>(
     'sshFloodReader.ts',
     { args: sshArgs, bytes: floodBytes, command: floodCommand },
     () => {
@@ -128,8 +135,7 @@ async function throughputSshBaseline(sshArgs: string[]): Promise<Round> {
     },
   );
   const sshd = [...last].reduce((sum, [pid, ms]) => sum + ms - before.get(pid)!, 0);
-  const perMiB = (ms: number) => ms / (floodBytes / MiB);
-  return { mibPerSecond, cpu: { sshd: perMiB(sshd), ssh: perMiB(sshCpuMs), reader: perMiB(cpuMs) } };
+  return { mibPerSecond, cpu: { sshd: perMiB(sshd), ssh: perMiB(sshCpuMs), reader: perMiB(cpuMs), ...machineFigures(machineMs) } };
 }
 
 /** The ceiling path (see the header): ptyFloodSource.ts, then a plain relay, read by rawFloodReader.ts. */
@@ -152,7 +158,7 @@ async function throughputCeiling(ceiling: CeilingPath): Promise<Round> {
   let relay0 = 0;
   let source1 = 0;
   let relay1 = 0;
-  const { mibPerSecond, cpuMs } = await runReader<ReaderResult>(
+  const { mibPerSecond, cpuMs, machineMs } = await runReader<ReaderResult>(
     'rawFloodReader.ts',
     { port: ceiling.port, bytes: floodBytes, command: floodCommand },
     () => {
@@ -164,8 +170,7 @@ async function throughputCeiling(ceiling: CeilingPath): Promise<Round> {
       relay1 = cpuMsOf(ceiling.relay);
     },
   );
-  const perMiB = (ms: number) => ms / (floodBytes / MiB);
-  return { mibPerSecond, cpu: { 'pty reader': perMiB(source1 - source0), relay: perMiB(relay1 - relay0), reader: perMiB(cpuMs) } };
+  return { mibPerSecond, cpu: { 'pty reader': perMiB(source1 - source0), relay: perMiB(relay1 - relay0), reader: perMiB(cpuMs), ...machineFigures(machineMs) } };
 }
 
 const fmtCpu = (cpu: CpuPerMiB) =>
