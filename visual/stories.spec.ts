@@ -37,8 +37,9 @@ const test = base.extend<{ storybook: StorybookPage }, { workerStorybook: { curr
 for (const story of readStories()) {
   test(`${story.title} / ${story.name}`, async ({ storybook }) => {
     const problems: string[] = [];
+    let fresh = true;
     for (const theme of themes) {
-      await storybook.show(story.id, theme, theme === themes[0]);
+      await storybook.show(story.id, theme, fresh);
       if (!story.tags.includes('no-visual')) {
         const result = compareWithBaseline(
           `${story.baseline}.${theme}`,
@@ -50,6 +51,10 @@ for (const story of readStories()) {
       for (const v of await storybook.seriousViolations()) {
         problems.push(`${theme}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
       }
+      // A story that moves focus on mount is loaded anew for the next theme. Re-rendered in place, the dialog it
+      // unmounts returns focus to where it was before, and in one run of six that came after the new dialog's
+      // autofocus, leaving focus on the page.
+      fresh = await storybook.focusMoved();
     }
     expect(problems).toEqual([]);
   });

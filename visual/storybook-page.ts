@@ -105,6 +105,13 @@ export class StorybookPage {
     });
   }
 
+  /** Whether an element has focus: the story moved it on mount (a dialog, a field with autofocus). */
+  focusMoved() {
+    return this.page.evaluate(
+      () => document.activeElement !== null && document.activeElement !== document.body,
+    );
+  }
+
   /** A screenshot of the viewport with animations finished or cancelled and no caret. */
   screenshot() {
     return this.page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
