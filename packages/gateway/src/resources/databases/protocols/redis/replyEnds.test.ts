@@ -32,7 +32,7 @@ describe('finding where Redis replies end', () => {
     [
       'nested arrays, an empty one, maps and sets',
       [
-        '*2\r\n*2\r\n:1\r\n$1\r\na\r\n*0\r\n\r\n'.slice(0, -2),
+        '*2\r\n*2\r\n:1\r\n$1\r\na\r\n*0\r\n',
         '%2\r\n+a\r\n:1\r\n+b\r\n*1\r\n:2\r\n',
         '~1\r\n+m\r\n',
       ],
