@@ -61,7 +61,10 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
           for (const message of inspector.push(chunk)) {
             h.messages.push(message);
             if (message.refused) {
-              for (const piece of order.answer(message.refused.reply)) client.write(piece);
+              const answer = order.refused(message.refused);
+              if (!answer) throw new Error(message.refused.reason);
+              for (const piece of answer) client.write(piece);
+              if (message.refused.instead) upstream.write(message.refused.instead.bytes);
             } else {
               order.passed(message);
               upstream.write(message.bytes);

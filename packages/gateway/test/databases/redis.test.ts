@@ -169,6 +169,41 @@ describe('redis-cli through the gateway', () => {
     ]);
   });
 
+  it('discards a transaction in which it refused a command, as Redis discards one in which it rejected one', async () => {
+    const h = await harness({
+      refusal: (_user, database) => (database === '5' ? 'your roles do not allow database 5' : undefined),
+    });
+    const k = key('transaction');
+    const replies = await exchange(
+      h.port,
+      bytes(...[['MULTI'], ['SELECT', '5'], ['SET', k, 'x'], ['EXEC'], ['EXISTS', k], ['MULTI'], ['SET', k, 'y'], ['EXEC']].map((c) => encodeCommand(c))),
+      8,
+    );
+    expect(replies).toEqual([
+      { type: 'simple', text: 'OK' },
+      { type: 'error', text: 'ERR your roles do not allow database 5' },
+      { type: 'simple', text: 'QUEUED' },
+      { type: 'error', text: 'EXECABORT Transaction discarded because of previous errors: the gateway refused a command in it' },
+      { type: 'integer', text: '0' },
+      { type: 'simple', text: 'OK' },
+      { type: 'simple', text: 'QUEUED' },
+      { type: 'array', items: [{ type: 'simple', text: 'OK' }] },
+    ]);
+    expect(await direct('GET', k)).toBe('y');
+  });
+
+  it('ends a connection whose transaction it cannot discard in its place: the replies stopped being counted', async () => {
+    const h = await harness({
+      refusal: (_user, database) => (database === '5' ? 'your roles do not allow database 5' : undefined),
+    });
+    const k = key('uncounted');
+    // RESP3 lets a subscribed client send any command, but the server's replies no longer match them one to one.
+    const commands = [['HELLO', '3'], ['SUBSCRIBE', k], ['MULTI'], ['SELECT', '5'], ['SET', k, 'x'], ['EXEC']];
+    await closedAfter(h.port, bytes(...commands.map((c) => encodeCommand(c))));
+    expect(h.errors).toEqual(['the transaction was discarded: the gateway refused a command in it']);
+    expect(await direct('EXISTS', k)).toBe('0');
+  });
+
   it('closes a connection sending HTTP, and keeps serving others', async () => {
     const h = await harness();
     expect(await closedAfter(h.port, Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n'))).toBe('');
@@ -455,6 +490,34 @@ describe('inspecting commands', () => {
     expect(inspect('SELECT 5\r\n', refused)[0]!.refused!.reply).toEqual(
       Buffer.from('-ERR no database 5\r\n'),
     );
+  });
+
+  it('discards a transaction in which it refused a command: its EXEC is refused and sent as DISCARD', () => {
+    const refused = ['5'];
+    const messages = inspect(
+      'MULTI\r\nSELECT 5\r\nSET k v\r\nexec\r\nMULTI\r\nSELECT 5\r\nDISCARD\r\nMULTI\r\nSET k v\r\nEXEC\r\nSELECT 5\r\nEXEC\r\n',
+      refused,
+    );
+    expect(messages.map((m) => m.refused?.reason)).toEqual([
+      undefined,
+      'no database 5',
+      undefined,
+      'the transaction was discarded: the gateway refused a command in it',
+      undefined,
+      'no database 5',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'no database 5',
+      undefined,
+    ]);
+    expect(messages[3]!.refused).toEqual({
+      reason: 'the transaction was discarded: the gateway refused a command in it',
+      reply: Buffer.from('-EXECABORT Transaction discarded because of previous errors: the gateway refused a command in it\r\n'),
+      instead: { bytes: encodeCommand(['DISCARD']) },
+    });
+    expect(messages[3]!.statement!.query).toBe('exec');
   });
 
   it('marks QUIT as the last message', () => {

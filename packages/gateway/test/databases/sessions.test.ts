@@ -106,49 +106,56 @@ describe.each(engines)('databases through the gateway on %s', (engine) => {
     expect(seen).toEqual(expect.arrayContaining([`SET ${key} v42`, `GET ${key}`, `DEL ${key}`]));
   });
 
-  test('`portcullis proxy db` serves any client of the database on a local port', async () => {
-    const user = await gw.signIn({ roles: ['db-dev'] });
+  /** Runs `portcullis proxy db <database> <args>` as `user`, and `use` with the local port it listens on. */
+  async function throughProxy(user: Client & { name: string }, database: string, args: string[], use: (port: number) => Promise<void>) {
     const home = profileHome(gw, user);
     try {
-      const proxy = spawn(process.execPath, [...cliArgs, 'proxy', 'db', 'pg', '--port', '0'], { cwd: repoRoot, env: { ...process.env, PORTCULLIS_HOME: home }, stdio: 'pipe' });
+      const proxy = spawn(process.execPath, [...cliArgs, 'proxy', 'db', database, ...args, '--port', '0'], { cwd: repoRoot, env: { ...process.env, PORTCULLIS_HOME: home }, stdio: 'pipe' });
       children.push(proxy);
       let stdout = '';
       proxy.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
-      const [, port] = await eventually(async () => /^Proxying database pg on 127\.0\.0\.1:(\d+)\n/.exec(stdout) ?? undefined, "the proxy's listening line", 30_000);
-      const psql = await run('psql', [`host=127.0.0.1 port=${port} user=postgres dbname=test sslmode=disable`, '-At', '-c', 'select 1', '-c', 'select 2']);
-      expect(psql.stdout).toBe('1\n2\n');
+      const listening = new RegExp(`^Proxying database ${database} on 127\\.0\\.0\\.1:(\\d+)\\n`);
+      const [, port] = await eventually(async () => listening.exec(stdout) ?? undefined, "the proxy's listening line", 30_000);
+      await use(Number(port));
       proxy.kill('SIGTERM');
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
+  }
+
+  test('`portcullis proxy db` serves any client of the database on a local port', async () => {
+    const user = await gw.signIn({ roles: ['db-dev'] });
+    await throughProxy(user, 'pg', [], async (port) => {
+      const psql = await run('psql', [`host=127.0.0.1 port=${port} user=postgres dbname=test sslmode=disable`, '-At', '-c', 'select 1', '-c', 'select 2']);
+      expect(psql.stdout).toBe('1\n2\n');
+    });
   });
 
-  test('Redis: a refused command pipelined among others is answered in its place, through `portcullis proxy db`', async () => {
+  test('Redis: a refused command pipelined among others is answered in its place, and discards its transaction, through `portcullis proxy db`', async () => {
     const user = await gw.signIn({ roles: ['db-dev'] });
-    const home = profileHome(gw, user);
-    try {
-      const proxy = spawn(process.execPath, [...cliArgs, 'proxy', 'db', 'cache', '--db-user', 'default', '--port', '0'], { cwd: repoRoot, env: { ...process.env, PORTCULLIS_HOME: home }, stdio: 'pipe' });
-      children.push(proxy);
-      let stdout = '';
-      proxy.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
-      const [, port] = await eventually(async () => /^Proxying database cache on 127\.0\.0\.1:(\d+)\n/.exec(stdout) ?? undefined, "the proxy's listening line", 30_000);
-      const key = `portcullis-test-${engine}-ordered-${Date.now()}`;
+    const refused = 'ERR your roles do not allow database name "3" on database cache as "default" (db_names)';
+    await throughProxy(user, 'cache', ['--db-user', 'default'], async (port) => {
+      const [key, queued] = [`portcullis-test-${engine}-ordered-${Date.now()}`, `portcullis-test-${engine}-queued-${Date.now()}`];
       const value = 'v'.repeat(300_000);
       const replies = await exchange(
-        Number(port),
-        Buffer.concat([encodeCommand(['SET', key, value]), encodeCommand(['GET', key]), encodeCommand(['SELECT', '3']), encodeCommand(['DEL', key])]),
-        4,
+        port,
+        Buffer.concat(
+          [['SET', key, value], ['GET', key], ['SELECT', '3'], ['DEL', key], ['MULTI'], ['SELECT', '3'], ['SET', queued, 'x'], ['EXEC'], ['EXISTS', queued]].map((c) => encodeCommand(c)),
+        ),
+        9,
       );
       expect(replies).toEqual([
         { type: 'simple', text: 'OK' },
         { type: 'bulk', value: Buffer.from(value) },
-        { type: 'error', text: 'ERR your roles do not allow database name "3" on database cache as "default" (db_names)' },
+        { type: 'error', text: refused },
         { type: 'integer', text: '1' },
+        { type: 'simple', text: 'OK' },
+        { type: 'error', text: refused },
+        { type: 'simple', text: 'QUEUED' },
+        { type: 'error', text: 'EXECABORT Transaction discarded because of previous errors: the gateway refused a command in it' },
+        { type: 'integer', text: '0' },
       ]);
-      proxy.kill('SIGTERM');
-    } finally {
-      rmSync(home, { recursive: true, force: true });
-    }
+    });
   });
 
   test.each([

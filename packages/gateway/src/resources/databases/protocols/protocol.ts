@@ -63,8 +63,10 @@ export interface InspectedMessage {
   /**
    * Set when the message must not reach the database (MySQL's COM_INIT_DB to a database the roles do not allow,
    * COM_CHANGE_USER): the gateway sends `reply` to the client instead and audits the refusal with `reason`.
+   * `instead` goes to the server in the message's place, its replies dropped for `reply` (Redis: the EXEC of a
+   * transaction in which the gateway refused a command is sent as DISCARD, so the server drops what it queued).
    */
-  refused?: { reason: string; reply: Buffer };
+  refused?: { reason: string; reply: Buffer; instead?: InspectedMessage };
   /** The client says goodbye (PostgreSQL Terminate, MySQL COM_QUIT, Redis QUIT). */
   last?: boolean;
 }

@@ -182,7 +182,10 @@ async function relay(deps: DatabaseSessionDeps, req: DatabaseSessionRequest, pro
     for (const m of messages) {
       if (m.refused) {
         audit.add('DATABASE_SESSION_QUERY_FAILURE', { ...fields, db_query: m.statement?.query ?? '', error: m.refused.reason });
-        writeToClient(order.answer(m.refused.reply));
+        const answer = order.refused(m.refused);
+        if (!answer) return end(m.refused.reason, m.refused.reply);
+        writeToClient(answer);
+        if (m.refused.instead && !link.write(m.refused.instead.bytes)) client.pause();
         continue;
       }
       order.passed(m);

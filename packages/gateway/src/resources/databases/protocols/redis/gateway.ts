@@ -9,6 +9,7 @@ import { showArgument } from './args';
 import { CommandReader, type ClientCommand } from './commands';
 import { ReplyEnds } from './replyEnds';
 import { secretPositions } from './secrets';
+import { Transaction } from './transaction';
 
 const databaseNumber = /^(0|[1-9]\d{0,9})$/;
 const httpMethods = new Set([
@@ -57,14 +58,19 @@ export const redisProtocol: GatewayProtocol = {
   inspector(opening, ctx): ClientInspector {
     const reader = new CommandReader();
     const replies = new ReplyEnds();
+    const transaction = new Transaction();
     const owed = new WeakMap<InspectedMessage, number | undefined>();
     return {
       push(chunk) {
         const commands = reader.push(chunk);
         const messages: InspectedMessage[] = new Array(commands.length);
         for (let i = 0; i < commands.length; i++) {
-          const message = inspect(commands[i]!, opening.user, opening.database, ctx);
-          owed.set(message, repliesOwed(commands[i]!.args));
+          const command = commands[i]!;
+          const name = command.args.length ? command.args[0]!.toString('latin1').toUpperCase() : '';
+          const message = transaction.see(name, inspect(command, name, opening.user, opening.database, ctx));
+          owed.set(message, repliesOwed(name, command.args));
+          const instead = message.refused?.instead;
+          if (instead) owed.set(instead, 1);
           messages[i] = message;
         }
         return messages;
@@ -86,9 +92,8 @@ const uncountedReplies = new Set([
 ]);
 
 /** The replies Redis sends to a command: one, none to an empty one, and undefined where they stop being counted. */
-function repliesOwed(args: Buffer[]): number | undefined {
+function repliesOwed(name: string, args: Buffer[]): number | undefined {
   if (args.length === 0) return 0;
-  const name = args[0]!.toString('latin1').toUpperCase();
   if (uncountedReplies.has(name)) return undefined;
   if (name === 'CLIENT' && args[1]?.toString('latin1').toUpperCase() === 'REPLY') return undefined;
   return 1;
@@ -96,13 +101,13 @@ function repliesOwed(args: Buffer[]): number | undefined {
 
 function inspect(
   { bytes, args }: ClientCommand,
+  name: string,
   user: string,
   database: string,
   ctx: InspectorContext,
 ): InspectedMessage {
   // An empty line or empty array: Redis ignores it and answers nothing.
   if (args.length === 0) return { bytes };
-  const name = args[0]!.toString('latin1').toUpperCase();
   // A browser tricked into posting to Redis sends HTTP: Redis itself drops connections sending POST or Host:, and a
   // request line (GET / HTTP/1.1) is never a Redis command, whichever method it names.
   if (
