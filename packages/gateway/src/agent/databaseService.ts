@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
-import net from 'node:net';
-import tls from 'node:tls';
+import type net from 'node:net';
 import type { AgentDatabase } from './databases';
+import { connectDatabase } from './databases/connect';
 import { LoginError } from './databases/login';
 import { logins } from './databases/logins';
 import { refuseBadRequest } from './refuseBadRequest';
 import { pipeSocket } from './socketPipe';
 import { databaseTarget, type DatabaseTarget } from './tunnel/databases';
-import { databaseRequest } from './tunnel/requests';
+import { databaseRequest, type DatabaseRequest } from './tunnel/requests';
 import type { MuxStream } from './tunnel/stream';
 
 /** How long connecting to a database may take before the dial is reported as failed. */
@@ -35,6 +34,10 @@ export function serveDatabase(stream: MuxStream, raw: unknown, db: AgentDatabase
   } catch (err) {
     return refuseBadRequest(stream, (err as Error).message);
   }
+  void connectAndLogIn(stream, target, request);
+}
+
+async function connectAndLogIn(stream: MuxStream, target: DatabaseTarget, request: DatabaseRequest): Promise<void> {
   const where = `${target.host}:${target.port}`;
   const failed = (err: Error) => {
     stream.control({ type: 'error', message: `cannot connect to ${where}: ${err.message}` });
@@ -42,49 +45,36 @@ export function serveDatabase(stream: MuxStream, raw: unknown, db: AgentDatabase
   };
   let socket: net.Socket;
   try {
-    socket = dial(target);
+    socket = await connectDatabase(target, dialTimeoutMs);
   } catch (err) {
     return failed(err as Error);
   }
-  socket.setTimeout(dialTimeoutMs, () => socket.destroy(new Error(`connecting to ${where} timed out after ${dialTimeoutMs / 1000} s`)));
+  if (stream.isClosed) return void socket.destroy();
   socket.once('error', failed);
   // Until the pipe takes over, the stream going away (the client left during the login) drops the connection.
   let piping = false;
   stream.once('close', () => {
     if (!piping) socket.destroy();
   });
-  socket.once(target.tls ? 'secureConnect' : 'connect', async () => {
-    socket.setTimeout(0);
-    socket.setNoDelay(true);
-    // The held password is for the user the URI names; any other user logs in as the server allows without one.
-    const password = target.password !== undefined && target.user === request.user ? target.password : undefined;
-    let first: Buffer;
-    try {
-      first = await logins[target.protocol](socket, { user: request.user, database: request.database, upstream: request.upstream, ...(password !== undefined && { password }) });
-    } catch (err) {
-      if (stream.isClosed) return;
-      if (err instanceof LoginError) stream.control({ type: 'refused', message: err.message });
-      else stream.control({ type: 'error', message: `logging in to ${where} failed: ${(err as Error).message}` });
-      stream.reset('login failed');
-      socket.destroy();
-      return;
-    }
-    if (stream.isClosed) return void socket.destroy();
-    socket.off('error', failed);
-    stream.control({ type: 'dialed' });
-    stream.accept();
-    if (first.length) stream.write(first);
-    piping = true;
-    pipeSocket(stream, socket, where, 'database connection failed');
-  });
-}
-
-/**
- * Connects to the database: in the clear, or with TLS whose certificate must chain to the system's CAs (or the
- * URI's cacert file) and name the host; a certificate that does not is an error before anything is sent.
- */
-function dial(target: DatabaseTarget): net.Socket {
-  if (!target.tls) return net.connect({ host: target.host, port: target.port });
-  const ca = target.tls.caFile === undefined ? undefined : readFileSync(target.tls.caFile);
-  return tls.connect({ host: target.host, port: target.port, ...(ca && { ca }), ...(net.isIP(target.host) ? {} : { servername: target.host }) });
+  socket.setNoDelay(true);
+  // The held password is for the user the URI names; any other user logs in as the server allows without one.
+  const password = target.password !== undefined && target.user === request.user ? target.password : undefined;
+  let first: Buffer;
+  try {
+    first = await logins[target.protocol](socket, { user: request.user, database: request.database, upstream: request.upstream, ...(password !== undefined && { password }) });
+  } catch (err) {
+    if (stream.isClosed) return;
+    if (err instanceof LoginError) stream.control({ type: 'refused', message: err.message });
+    else stream.control({ type: 'error', message: `logging in to ${where} failed: ${(err as Error).message}` });
+    stream.reset('login failed');
+    socket.destroy();
+    return;
+  }
+  if (stream.isClosed) return void socket.destroy();
+  socket.off('error', failed);
+  stream.control({ type: 'dialed' });
+  stream.accept();
+  if (first.length) stream.write(first);
+  piping = true;
+  pipeSocket(stream, socket, where, 'database connection failed');
 }

@@ -6,8 +6,6 @@ import type { DatabaseProtocol } from '../../resources/databases/protocols/proto
 
 /** URI schemes the agent connects with, and the protocol each speaks. */
 const schemes: Record<string, DatabaseProtocol> = { postgres: 'postgres', postgresql: 'postgres', mysql: 'mysql', mariadb: 'mysql', redis: 'redis', rediss: 'redis' };
-/** Schemes whose connection to the database is TLS, the server's certificate verified. */
-const tlsSchemes = new Set(['rediss']);
 const defaultPorts: Record<DatabaseProtocol, number> = { postgres: 5432, mysql: 3306, redis: 6379 };
 
 const databaseName = /^[a-z0-9]([a-z0-9_.-]{0,61}[a-z0-9])?$/;
@@ -27,10 +25,49 @@ export interface DatabaseTarget {
   /** The database the URI names (its path), if any. */
   database?: string;
   /**
-   * TLS to the database (rediss://): its certificate is checked against the system's CAs, or against the CA
-   * certificates in `caFile` (a path on the agent's host, the URI's `cacert` parameter), and must name the host.
+   * TLS to the database (rediss://, or postgres:// with sslmode=verify-full or verify-ca): its certificate must
+   * chain to the system's CAs, or to the CA certificates in `caFile` (a path on the agent's host: rediss's
+   * `cacert`, libpq's `sslrootcert`), and name the host unless `checkHost` is false (verify-ca).
    */
-  tls?: { caFile?: string };
+  tls?: { caFile?: string; checkHost: boolean };
+}
+
+/** What the agent honours, for a URI with a parameter it does not. */
+const honoured = 'TLS to a database is rediss://HOST[:PORT][?cacert=FILE] or postgres://…?sslmode=verify-full (or verify-ca)[&sslrootcert=FILE]; MySQL is reached without TLS';
+
+/**
+ * libpq's sslmode values the agent does not honour: each would leave the connection in the clear, or its
+ * certificate unchecked, where the URI's author may believe otherwise.
+ */
+const unverifiedModes: Record<string, string> = {
+  allow: 'the connection could fall back to the clear',
+  prefer: 'the connection could fall back to the clear',
+  require: "the server's certificate would not be checked",
+};
+
+/** The TLS a URI's parameters ask for; throws with what is wrong. */
+function tlsOf(scheme: string, params: URLSearchParams, shown: string): DatabaseTarget['tls'] {
+  const refuse = (why: string) => new Error(`database URI "${shown}" ${why}`);
+  const names = [...params.keys()];
+  if (scheme === 'rediss') {
+    for (const name of names) if (name !== 'cacert') throw refuse(`has the parameter "${name}", which the agent does not honour: ${honoured}`);
+    const caFile = params.get('cacert');
+    return { ...(caFile && { caFile }), checkHost: true };
+  }
+  if (scheme === 'postgres' || scheme === 'postgresql') {
+    for (const name of names) if (name !== 'sslmode' && name !== 'sslrootcert') throw refuse(`has the parameter "${name}", which the agent does not honour: ${honoured}`);
+    const mode = params.get('sslmode');
+    const caFile = params.get('sslrootcert');
+    if (mode === null || mode === 'disable') {
+      if (caFile !== null) throw refuse('has sslrootcert without sslmode=verify-full or verify-ca, so it would go unused');
+      return undefined;
+    }
+    if (mode === 'verify-full' || mode === 'verify-ca') return { ...(caFile && { caFile }), checkHost: mode === 'verify-full' };
+    const why = unverifiedModes[mode];
+    throw refuse(`has sslmode=${mode}, which the agent does not honour${why ? `: ${why}` : ''}; it takes sslmode=verify-full or verify-ca`);
+  }
+  if (names.length) throw refuse(`has the parameter "${names[0]}", which the agent does not honour: ${honoured}`);
+  return undefined;
 }
 
 /** Reads a database URI (postgres://, mysql://, redis://, rediss://); throws with what is wrong. */
@@ -39,19 +76,12 @@ export function databaseTarget(uri: string): DatabaseTarget {
   try {
     url = new URL(uri);
   } catch {
-    throw new Error(`database URI "${withoutPassword(uri)}" is not a URL: expected postgres://HOST[:PORT][/DB], mysql://HOST[:PORT][/DB], redis://HOST[:PORT] or rediss://HOST[:PORT][?cacert=FILE]`);
+    throw new Error(`database URI "${withoutPassword(uri)}" is not a URL: expected postgres://HOST[:PORT][/DB][?sslmode=verify-full], mysql://HOST[:PORT][/DB], redis://HOST[:PORT] or rediss://HOST[:PORT][?cacert=FILE]`);
   }
   const scheme = url.protocol.slice(0, -1);
   const protocol = schemes[scheme];
   if (!protocol) throw new Error(`database URI "${withoutPassword(uri)}" must start with postgres://, mysql://, redis:// or rediss://`);
-  const tls = tlsSchemes.has(scheme);
-  // A parameter the agent would ignore (libpq's sslmode=require, say) must not leave the connection in the clear
-  // while its author believes otherwise.
-  for (const name of url.searchParams.keys()) {
-    if (tls && name === 'cacert') continue;
-    throw new Error(`database URI "${withoutPassword(uri)}" has the parameter "${name}", which the agent does not honour: TLS to a database is rediss:// (with cacert=FILE for a private CA); PostgreSQL and MySQL are reached without TLS`);
-  }
-  const caFile = url.searchParams.get('cacert');
+  const tls = tlsOf(scheme, url.searchParams, withoutPassword(uri));
   // None of these schemes is special to WHATWG URL, so an IPv6 literal keeps its brackets.
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (!host) throw new Error(`database URI "${withoutPassword(uri)}" names no host`);
@@ -63,7 +93,7 @@ export function databaseTarget(uri: string): DatabaseTarget {
     ...(url.username && { user: decodeURIComponent(url.username) }),
     ...(url.password && { password: decodeURIComponent(url.password) }),
     ...(database && { database }),
-    ...(tls && { tls: caFile ? { caFile } : {} }),
+    ...(tls && { tls }),
   };
 }
 
