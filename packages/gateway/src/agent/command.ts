@@ -33,7 +33,7 @@ export function agentCommand(program: Command) {
     .option('--hostname <name>', 'the name this node is listed under (default: the host name)')
     .option('--app <name=url>', 'also serve an application: http(s)://host[:port] or tcp://host:port (repeatable)', collect, [])
     .option('--app-public-addr <[name=]addr>', "an app's public address (default NAME.<gateway's host>); NAME= may be left out with one --app (repeatable)", collect, [])
-    .option('--db <name=uri>', 'also serve a database: postgres://user[:password]@host[:port][/db][?sslmode=verify-full[&sslrootcert=FILE]], mysql://…, redis://… or rediss://…[?cacert=FILE] (repeatable); the password stays with the agent', collect, [])
+    .option('--db <name=uri>', 'also serve a database: postgres://user[:password]@host[:port][/db][?sslmode=verify-full[&sslrootcert=FILE]], mysql://…[?ssl-mode=VERIFY_IDENTITY[&ssl-ca=FILE]], redis://… or rediss://…[?cacert=FILE] (repeatable); the password stays with the agent', collect, [])
     .option('--db-match <label=value>', 'also serve the databases enrolled from the console whose labels match (repeatable; *=* for all)', collect, [])
     .option('--desktop <name=uri>', 'also serve a desktop: vnc://[:password@]host:port or rdp://[user[:password]@]host[:port] (repeatable); the password stays with the agent', collect, [])
     .option('--desktop-os <name=os>', "a desktop's OS, linux or windows (default linux for vnc://, windows for rdp://; repeatable)", collect, [])

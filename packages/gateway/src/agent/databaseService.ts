@@ -1,6 +1,6 @@
 import type net from 'node:net';
 import type { AgentDatabase } from './databases';
-import { connectDatabase } from './databases/connect';
+import { connectDatabase, startTls } from './databases/connect';
 import { LoginError } from './databases/login';
 import { logins } from './databases/logins';
 import { refuseBadRequest } from './refuseBadRequest';
@@ -51,6 +51,13 @@ async function connectAndLogIn(stream: MuxStream, target: DatabaseTarget, reques
   }
   if (stream.isClosed) return void socket.destroy();
   socket.once('error', failed);
+  const plain = socket;
+  // MySQL's TLS starts inside its login; the rest of the login, and the session, go over it.
+  const tlsInLogin = target.tls && target.protocol === 'mysql' ? async (over: net.Socket) => {
+    socket = await startTls(over, target);
+    socket.once('error', failed);
+    return socket;
+  } : undefined;
   // Until the pipe takes over, the stream going away (the client left during the login) drops the connection.
   let piping = false;
   stream.once('close', () => {
@@ -61,7 +68,7 @@ async function connectAndLogIn(stream: MuxStream, target: DatabaseTarget, reques
   const password = target.password !== undefined && target.user === request.user ? target.password : undefined;
   let first: Buffer;
   try {
-    first = await logins[target.protocol](socket, { user: request.user, database: request.database, upstream: request.upstream, ...(password !== undefined && { password }) });
+    first = await logins[target.protocol](socket, { user: request.user, database: request.database, upstream: request.upstream, ...(password !== undefined && { password }), ...(tlsInLogin && { startTls: tlsInLogin }) });
   } catch (err) {
     if (stream.isClosed) return;
     if (err instanceof LoginError) stream.control({ type: 'refused', message: err.message });
@@ -71,6 +78,7 @@ async function connectAndLogIn(stream: MuxStream, target: DatabaseTarget, reques
     return;
   }
   if (stream.isClosed) return void socket.destroy();
+  plain.off('error', failed);
   socket.off('error', failed);
   stream.control({ type: 'dialed' });
   stream.accept();

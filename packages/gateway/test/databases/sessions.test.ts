@@ -310,8 +310,8 @@ describe.each(engines)('databases through the gateway on %s', (engine) => {
     // The agent would reach it in the clear while its author believed it encrypted.
     [
       'a parameter the agent does not honour',
-      { name: 'x4', uri: 'mysql://127.0.0.1/test?ssl-mode=REQUIRED' },
-      'database URI "mysql://127.0.0.1/test?ssl-mode=REQUIRED" has the parameter "ssl-mode", which the agent does not honour: TLS to a database is rediss://HOST[:PORT][?cacert=FILE] or postgres://…?sslmode=verify-full (or verify-ca)[&sslrootcert=FILE]; MySQL is reached without TLS',
+      { name: 'x4', uri: 'postgres://127.0.0.1/test?sslmode=require' },
+      `database URI "postgres://127.0.0.1/test?sslmode=require" has sslmode=require, which the agent does not honour: the server's certificate would not be checked; it takes sslmode=verify-full or verify-ca`,
     ],
     ['a protocol the URI contradicts', { name: 'x3', uri: 'redis://127.0.0.1', protocol: 'mysql' }, 'protocol mysql does not match the URI, which speaks redis'],
   ])('enrolling refuses %s with a 400 naming it', async (_what, body, message) => {

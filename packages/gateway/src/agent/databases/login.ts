@@ -8,6 +8,12 @@ export interface LoginRequest {
   password?: string;
   /** The protocol's own extras the gateway read from the client's opening (see Opening.upstream). */
   upstream: Record<string, unknown>;
+  /**
+   * Set when the URI asks for TLS and the protocol starts it inside its login (MySQL's SSLRequest, after the
+   * server's greeting): turns the connection into TLS, the server's certificate checked, and answers the socket
+   * the login goes on over.
+   */
+  startTls?: (plain: Socket) => Promise<Socket>;
 }
 
 /**

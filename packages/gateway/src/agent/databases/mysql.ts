@@ -11,10 +11,10 @@ import {
   encodeHandshakeResponse,
   nativePassword,
 } from '../../resources/databases/protocols/mysql/handshake';
-import { Cursor, frame } from '../../resources/databases/protocols/mysql/packets';
+import { Cursor, frame, PayloadWriter } from '../../resources/databases/protocols/mysql/packets';
 import { readPacket } from '../../resources/databases/protocols/mysql/packetStream';
 import { ProtocolError } from '../../resources/databases/protocols/protocol';
-import { LoginError, type Login } from './login';
+import { LoginError, type Login, type LoginRequest } from './login';
 import { cachingSha2Token, nativePasswordToken, rsaPasswordToken } from './mysqlPasswords';
 
 /** What the gateway read of the client's handshake (see the gateway's MySQL opening), as the agent gets it. */
@@ -36,35 +36,34 @@ const required = capability.protocol41 | capability.secureConnection | capabilit
  * fast or full authentication) until its OK. Nothing of the login is the client's: the gateway sends its own OK.
  */
 export const mysqlLogin: Login = async (socket, request) => {
-  const reader = new PacketReader(socket);
+  const conn = { socket, reader: new PacketReader(socket) };
   try {
-    return await login(
-      socket,
-      reader,
-      request.user,
-      request.database,
-      request.password ?? '',
-      clientHandshake(request.upstream),
-    );
+    return await login(conn, request.user, request.database, request.password ?? '', clientHandshake(request.upstream), request.startTls);
   } catch (err) {
     if (err instanceof ProtocolError)
       throw new LoginError(`the database server sent a ${err.message} during login`);
     throw err;
   } finally {
-    reader.release();
-    socket.pause();
+    conn.reader.release();
+    conn.socket.pause();
   }
 };
 
+/** The connection the login reads and writes: the socket it was given, or the TLS over it once started. */
+interface Connection {
+  socket: Socket;
+  reader: PacketReader;
+}
+
 async function login(
-  socket: Socket,
-  reader: PacketReader,
+  conn: Connection,
   user: string,
   database: string,
   password: string,
   client: ClientHandshake,
+  startTls: LoginRequest['startTls'],
 ): Promise<Buffer> {
-  const first = await next(reader);
+  const first = await next(conn.reader);
   if (first.payload[0] === 0xff) throw new LoginError(errorMessage(first.payload));
   const greeting = decodeGreeting(first.payload);
   if ((greeting.capabilities & required) !== required)
@@ -77,13 +76,24 @@ async function login(
     capability.pluginAuthLenencData |
     (database ? capability.connectWithDb : 0) |
     (Object.keys(client.attributes).length ? capability.connectAttrs : 0);
-  const capabilities = (wanted & greeting.capabilities) >>> 0;
+  let capabilities = (wanted & greeting.capabilities) >>> 0;
   let plugin = [nativePassword, cachingSha2Password].includes(greeting.authPlugin)
     ? greeting.authPlugin
     : nativePassword;
   let scramble = greeting.scramble;
   let seq = 1;
-  const send = (payload: Buffer) => socket.write(frame(seq++, payload));
+  const send = (payload: Buffer) => conn.socket.write(frame(seq++, payload));
+  if (startTls) {
+    if (!(greeting.capabilities & capability.ssl))
+      throw new Error('the database does not take TLS (its have_ssl is not YES), and the URI asks for it');
+    capabilities = (capabilities | capability.ssl) >>> 0;
+    // An SSLRequest is the head of a handshake response alone; the rest goes over TLS.
+    send(new PayloadWriter().u32(capabilities).u32(client.maxPacketSize).u8(client.charset).zeros(23).build());
+    // Bytes after the greeting and before TLS come from whoever is on the path, not from the server.
+    if (conn.reader.release().length) throw new Error('the database sent bytes in the clear before TLS');
+    conn.socket = await startTls(conn.socket);
+    conn.reader = new PacketReader(conn.socket);
+  }
   send(
     encodeHandshakeResponse({
       capabilities,
@@ -97,12 +107,12 @@ async function login(
     }),
   );
   for (;;) {
-    const packet = await next(reader);
+    const packet = await next(conn.reader);
     seq = packet.seq + 1;
     const { payload } = packet;
     switch (payload[0]) {
       case 0x00:
-        return reader.release();
+        return conn.reader.release();
       case 0xff:
         throw new LoginError(errorMessage(payload));
       case 0xfe: {
@@ -127,9 +137,10 @@ async function login(
           );
         const data = payload.subarray(1);
         // 3: the server had the password cached and accepts the fast answer (its OK follows). 4: it wants the
-        // password itself, which without TLS goes encrypted with its RSA public key, asked for with a 2.
+        // password itself: over TLS as it is, NUL-terminated; without, encrypted with its RSA public key, asked
+        // for with a 2.
         if (data.length === 1 && data[0] === 3) break;
-        if (data.length === 1 && data[0] === 4) send(Buffer.of(2));
+        if (data.length === 1 && data[0] === 4) send(startTls ? Buffer.from(`${password}\0`, 'utf8') : Buffer.of(2));
         else if (data.toString('latin1').startsWith('-----BEGIN'))
           send(rsaPasswordToken(password, scramble, data.toString('latin1')));
         else

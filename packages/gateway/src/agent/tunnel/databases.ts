@@ -25,49 +25,72 @@ export interface DatabaseTarget {
   /** The database the URI names (its path), if any. */
   database?: string;
   /**
-   * TLS to the database (rediss://, or postgres:// with sslmode=verify-full or verify-ca): its certificate must
-   * chain to the system's CAs, or to the CA certificates in `caFile` (a path on the agent's host: rediss's
-   * `cacert`, libpq's `sslrootcert`), and name the host unless `checkHost` is false (verify-ca).
+   * TLS to the database (rediss://, postgres:// with sslmode=verify-full or verify-ca, mysql:// with
+   * ssl-mode=VERIFY_IDENTITY or VERIFY_CA): its certificate must chain to the system's CAs, or to the CA
+   * certificates in `caFile` (a path on the agent's host: rediss's `cacert`, libpq's `sslrootcert`, MySQL's
+   * `ssl-ca`), and name the host unless `checkHost` is false (verify-ca, VERIFY_CA).
    */
   tls?: { caFile?: string; checkHost: boolean };
 }
 
 /** What the agent honours, for a URI with a parameter it does not. */
-const honoured = 'TLS to a database is rediss://HOST[:PORT][?cacert=FILE] or postgres://…?sslmode=verify-full (or verify-ca)[&sslrootcert=FILE]; MySQL is reached without TLS';
+const honoured =
+  'TLS to a database is rediss://…[?cacert=FILE], postgres://…?sslmode=verify-full (or verify-ca)[&sslrootcert=FILE] or mysql://…?ssl-mode=VERIFY_IDENTITY (or VERIFY_CA)[&ssl-ca=FILE]';
 
 /**
- * libpq's sslmode values the agent does not honour: each would leave the connection in the clear, or its
- * certificate unchecked, where the URI's author may believe otherwise.
+ * The parameters PostgreSQL's and MySQL's own clients take for TLS, and their values: TLS checking the name and
+ * the chain, the chain only, or the clear. The other values are refused, each with why: it would leave the
+ * certificate unchecked or allow the clear, where the URI's author may believe otherwise.
  */
-const unverifiedModes: Record<string, string> = {
-  allow: 'the connection could fall back to the clear',
-  prefer: 'the connection could fall back to the clear',
-  require: "the server's certificate would not be checked",
+const clientTls = {
+  postgres: {
+    mode: 'sslmode',
+    ca: 'sslrootcert',
+    verifyFull: 'verify-full',
+    verifyCa: 'verify-ca',
+    clear: 'disable',
+    refused: {
+      allow: 'the connection could fall back to the clear',
+      prefer: 'the connection could fall back to the clear',
+      require: "the server's certificate would not be checked",
+    } as Record<string, string>,
+  },
+  mysql: {
+    mode: 'ssl-mode',
+    ca: 'ssl-ca',
+    verifyFull: 'VERIFY_IDENTITY',
+    verifyCa: 'VERIFY_CA',
+    clear: 'DISABLED',
+    refused: {
+      PREFERRED: 'the connection could fall back to the clear',
+      REQUIRED: "the server's certificate would not be checked",
+    } as Record<string, string>,
+  },
 };
 
 /** The TLS a URI's parameters ask for; throws with what is wrong. */
-function tlsOf(scheme: string, params: URLSearchParams, shown: string): DatabaseTarget['tls'] {
+function tlsOf(scheme: string, protocol: DatabaseProtocol, params: URLSearchParams, shown: string): DatabaseTarget['tls'] {
   const refuse = (why: string) => new Error(`database URI "${shown}" ${why}`);
-  const names = [...params.keys()];
+  const known = scheme === 'rediss' ? ['cacert'] : protocol === 'redis' ? [] : [clientTls[protocol].mode, clientTls[protocol].ca];
+  for (const name of params.keys()) if (!known.includes(name)) throw refuse(`has the parameter "${name}", which the agent does not honour: ${honoured}`);
   if (scheme === 'rediss') {
-    for (const name of names) if (name !== 'cacert') throw refuse(`has the parameter "${name}", which the agent does not honour: ${honoured}`);
     const caFile = params.get('cacert');
     return { ...(caFile && { caFile }), checkHost: true };
   }
-  if (scheme === 'postgres' || scheme === 'postgresql') {
-    for (const name of names) if (name !== 'sslmode' && name !== 'sslrootcert') throw refuse(`has the parameter "${name}", which the agent does not honour: ${honoured}`);
-    const mode = params.get('sslmode');
-    const caFile = params.get('sslrootcert');
-    if (mode === null || mode === 'disable') {
-      if (caFile !== null) throw refuse('has sslrootcert without sslmode=verify-full or verify-ca, so it would go unused');
-      return undefined;
-    }
-    if (mode === 'verify-full' || mode === 'verify-ca') return { ...(caFile && { caFile }), checkHost: mode === 'verify-full' };
-    const why = unverifiedModes[mode];
-    throw refuse(`has sslmode=${mode}, which the agent does not honour${why ? `: ${why}` : ''}; it takes sslmode=verify-full or verify-ca`);
+  if (protocol === 'redis') return undefined;
+  const rules = clientTls[protocol];
+  // MySQL's clients take its modes in any case; libpq's are lower-case.
+  const given = params.get(rules.mode);
+  const mode = given !== null && protocol === 'mysql' ? given.toUpperCase() : given;
+  const caFile = params.get(rules.ca);
+  const takes = `it takes ${rules.mode}=${rules.verifyFull} or ${rules.verifyCa}`;
+  if (mode === null || mode === rules.clear) {
+    if (caFile !== null) throw refuse(`has ${rules.ca} without ${rules.mode}=${rules.verifyFull} or ${rules.verifyCa}, so it would go unused`);
+    return undefined;
   }
-  if (names.length) throw refuse(`has the parameter "${names[0]}", which the agent does not honour: ${honoured}`);
-  return undefined;
+  if (mode === rules.verifyFull || mode === rules.verifyCa) return { ...(caFile && { caFile }), checkHost: mode === rules.verifyFull };
+  const why = rules.refused[mode];
+  throw refuse(`has ${rules.mode}=${given}, which the agent does not honour${why ? `: ${why}` : ''}; ${takes}`);
 }
 
 /** Reads a database URI (postgres://, mysql://, redis://, rediss://); throws with what is wrong. */
@@ -76,12 +99,12 @@ export function databaseTarget(uri: string): DatabaseTarget {
   try {
     url = new URL(uri);
   } catch {
-    throw new Error(`database URI "${withoutPassword(uri)}" is not a URL: expected postgres://HOST[:PORT][/DB][?sslmode=verify-full], mysql://HOST[:PORT][/DB], redis://HOST[:PORT] or rediss://HOST[:PORT][?cacert=FILE]`);
+    throw new Error(`database URI "${withoutPassword(uri)}" is not a URL: expected postgres://HOST[:PORT][/DB][?sslmode=verify-full], mysql://HOST[:PORT][/DB][?ssl-mode=VERIFY_IDENTITY], redis://HOST[:PORT] or rediss://HOST[:PORT][?cacert=FILE]`);
   }
   const scheme = url.protocol.slice(0, -1);
   const protocol = schemes[scheme];
   if (!protocol) throw new Error(`database URI "${withoutPassword(uri)}" must start with postgres://, mysql://, redis:// or rediss://`);
-  const tls = tlsOf(scheme, url.searchParams, withoutPassword(uri));
+  const tls = tlsOf(scheme, protocol, url.searchParams, withoutPassword(uri));
   // None of these schemes is special to WHATWG URL, so an IPv6 literal keeps its brackets.
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (!host) throw new Error(`database URI "${withoutPassword(uri)}" names no host`);
