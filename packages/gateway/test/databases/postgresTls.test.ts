@@ -1,17 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { connectDatabase } from '../../src/agent/databases/connect';
 import { databaseTarget } from '../../src/agent/tunnel/databases';
-import { createCertificateAuthority, issueServerCertificate, loadCertificateAuthority } from '../../src/platform/x509/certificates';
-import { eventsWithCode, joinToken } from '../apps/fixtures';
-import { startGateway, type Client, type TestGateway } from '../harness';
+import type { Client, TestGateway } from '../harness';
 import { freePort } from '../ports';
 import { eventually } from '../servers/fixtures';
-import { dbAdminRole, openConsole, startDatabaseAgent } from './fixtures';
+import { consoleQuery, consoleRefusal, gatewayServing, serverCertificate } from './tlsFixtures';
 
 jest.setTimeout(90_000);
 
@@ -27,91 +24,66 @@ let port: number;
 /** The private CA's certificate, which the agent is given to check the server with. */
 let caFile: string;
 let gw: TestGateway;
-let user: Client & { name: string };
-let stopAgent: () => Promise<void>;
+let user: Client;
+let close: () => Promise<void>;
 
 /**
  * A real PostgreSQL of the test's own that takes only TLS connections (pg_hba has hostssl lines alone), its
  * certificate issued for 127.0.0.1 by a private CA, and an agent serving it under several URIs.
  */
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-pg-tls-'));
+  const files = await serverCertificate('postgres');
+  ({ dir, caFile } = files);
   if (process.getuid?.() === 0) {
-    const { stdout } = await run('id', ['-u', 'postgres']);
-    const { stdout: group } = await run('id', ['-g', 'postgres']);
-    chownSync(dir, Number(stdout), Number(group));
+    const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+    chownSync(dir, Number(uid.stdout), Number(gid.stdout));
   }
   const data = path.join(dir, 'data');
   await run(...asServerUser(bin('initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-N']));
   writeFileSync(path.join(data, 'pg_hba.conf'), 'local all all trust\nhostssl all all 127.0.0.1/32 trust\n');
-  const caPem = await createCertificateAuthority('portcullis test postgres CA');
-  const cert = await issueServerCertificate(await loadCertificateAuthority(caPem), ['127.0.0.1'], Date.now());
-  caFile = path.join(dir, 'ca.pem');
-  writeFileSync(caFile, caPem.cert);
-  writeFileSync(path.join(data, 'server.pem'), cert.cert);
-  writeFileSync(path.join(data, 'server.key'), cert.key, { mode: 0o600 });
   if (process.getuid?.() === 0) await run('chown', ['-R', 'postgres:postgres', dir]);
   port = await freePort();
   server = spawn(
-    ...asServerUser(bin('postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'ssl=on', '-c', 'ssl_cert_file=server.pem', '-c', 'ssl_key_file=server.key', '-c', 'fsync=off']),
+    ...asServerUser(bin('postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'ssl=on', '-c', `ssl_cert_file=${files.certFile}`, '-c', `ssl_key_file=${files.keyFile}`, '-c', 'fsync=off']),
     { stdio: 'ignore' },
   );
   await eventually(async () => {
     if (server.exitCode !== null) throw new Error(`postgres exited with code ${server.exitCode}`);
     return run(bin('pg_isready'), ['-h', dir, '-p', String(port)]).then(() => true, () => false);
   }, `postgres to start on port ${port}`);
-
-  gw = await startGateway();
-  await gw.createRole(dbAdminRole);
-  user = await gw.signIn({ roles: ['db-admin'] });
-  const { agent } = await startDatabaseAgent(gw.url, await joinToken(user), [
+  ({ gw, user, close } = await gatewayServing([
     { name: 'verified', uri: uri('127.0.0.1', `sslmode=verify-full&sslrootcert=${encodeURIComponent(caFile)}`) },
     { name: 'chain-only', uri: uri('localhost', `sslmode=verify-ca&sslrootcert=${encodeURIComponent(caFile)}`) },
     { name: 'misnamed', uri: uri('localhost', `sslmode=verify-full&sslrootcert=${encodeURIComponent(caFile)}`) },
     { name: 'unvouched', uri: uri('127.0.0.1', 'sslmode=verify-full') },
-  ]);
-  stopAgent = () => agent.stop();
+  ]));
 });
 
 afterAll(async () => {
-  await stopAgent?.();
-  await gw?.close();
+  await close?.();
   server?.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
 const uri = (host: string, params: string) => `postgres://postgres@${host}:${port}/postgres?${params}`;
-
-/** Runs `sql` in the browser's query console on `database`; answers its result message. */
-async function query(database: string, sql: string) {
-  const c = await openConsole(gw, user, database, { dbUser: 'postgres', dbName: 'postgres' });
-  await eventually(async () => c.messages.find((m) => m.type === 'ready'), 'the ready message');
-  const id = c.query(sql);
-  const result = await eventually(async () => c.messages.find((m) => m.id === id), 'the reply');
-  c.socket.close();
-  await c.closed;
-  return result;
-}
+const who = { dbUser: 'postgres', dbName: 'postgres' };
 
 const overTls = 'select ssl from pg_stat_ssl where pid = pg_backend_pid()';
 
 test('sslmode=verify-full reaches a PostgreSQL that takes only TLS, its certificate checked against sslrootcert', async () => {
-  expect(await query('verified', overTls)).toMatchObject({ type: 'result', rows: [['t']] });
+  expect(await consoleQuery(gw, user, 'verified', who, overTls)).toMatchObject({ type: 'result', rows: [['t']] });
 });
 
 test('sslmode=verify-ca checks the chain and not the name', async () => {
-  expect(await query('chain-only', overTls)).toMatchObject({ type: 'result', rows: [['t']] });
+  expect(await consoleQuery(gw, user, 'chain-only', who, overTls)).toMatchObject({ type: 'result', rows: [['t']] });
 });
 
 test.each([
   ['a certificate not naming the host the URI names', 'misnamed'],
   ['a certificate no CA the agent trusts vouches for', 'unvouched'],
 ])('a server with %s is not logged in to: the session is refused, audited', async (_what, database) => {
-  const c = await openConsole(gw, user, database, { dbUser: 'postgres', dbName: 'postgres' });
-  await c.closed;
   const reason = `database ${database} is unreachable: its agent could not connect to it`;
-  expect(c.messages).toEqual([{ type: 'error', message: reason }]);
-  expect((await eventsWithCode(gw, 'TDB00W')).filter((e) => e.db_service === database).map((e) => e.error)).toEqual([reason]);
+  expect(await consoleRefusal(gw, user, database, who)).toEqual({ told: [{ type: 'error', message: reason }], audited: [reason] });
 });
 
 describe('what the agent tells its log', () => {

@@ -1,24 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createCertificateAuthority, issueServerCertificate, loadCertificateAuthority } from '../../src/platform/x509/certificates';
-import { joinToken, eventsWithCode } from '../apps/fixtures';
-import { startGateway, type Client, type TestGateway } from '../harness';
+import { rmSync } from 'node:fs';
+import { eventsWithCode } from '../apps/fixtures';
+import type { Client, TestGateway } from '../harness';
 import { accepts, freePort } from '../ports';
 import { eventually } from '../servers/fixtures';
-import { dbAdminRole, dbDevRole, openConsole, startDatabaseAgent } from './fixtures';
+import { openConsole } from './fixtures';
+import { consoleRefusal, gatewayServing, serverCertificate } from './tlsFixtures';
 
 jest.setTimeout(60_000);
 
 let dir: string;
 let redis: ChildProcess;
-let port: number;
-/** The private CA's certificate, which the agent is given to check the server with. */
-let caFile: string;
 let gw: TestGateway;
-let user: Client & { name: string };
-let stopAgent: () => Promise<void>;
+let user: Client;
+let close: () => Promise<void>;
 
 /**
  * A real redis-server of the test's own that takes only TLS (no plain port), its certificate issued for
@@ -26,39 +21,26 @@ let stopAgent: () => Promise<void>;
  * the system's CAs vouch for servers.
  */
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'portcullis-redis-tls-'));
-  const caPem = await createCertificateAuthority('portcullis test redis CA');
-  const server = await issueServerCertificate(await loadCertificateAuthority(caPem), ['127.0.0.1'], Date.now());
-  caFile = path.join(dir, 'ca.pem');
-  writeFileSync(caFile, caPem.cert);
-  writeFileSync(path.join(dir, 'server.pem'), server.cert);
-  writeFileSync(path.join(dir, 'server.key'), server.key, { mode: 0o600 });
-  port = await freePort();
+  const files = await serverCertificate('redis');
+  dir = files.dir;
+  const port = await freePort();
   redis = spawn(
     'redis-server',
-    ['--port', '0', '--tls-port', String(port), '--bind', '127.0.0.1', '--tls-cert-file', 'server.pem', '--tls-key-file', 'server.key', '--tls-ca-cert-file', 'ca.pem', '--tls-auth-clients', 'no', '--save', '', '--appendonly', 'no', '--dir', dir],
+    ['--port', '0', '--tls-port', String(port), '--bind', '127.0.0.1', '--tls-cert-file', files.certFile, '--tls-key-file', files.keyFile, '--tls-ca-cert-file', files.caFile, '--tls-auth-clients', 'no', '--save', '', '--appendonly', 'no', '--dir', dir],
     { cwd: dir, stdio: 'ignore' },
   );
   await eventually(async () => {
     if (redis.exitCode !== null) throw new Error(`redis-server exited with code ${redis.exitCode}`);
     return accepts(port);
   }, `redis-server to take TLS on port ${port}`);
-
-  gw = await startGateway();
-  await gw.createRole(dbDevRole);
-  await gw.createRole(dbAdminRole);
-  user = await gw.signIn({ roles: ['db-dev'] });
-  const admin = await gw.signIn({ roles: ['db-admin'] });
-  const { agent } = await startDatabaseAgent(gw.url, await joinToken(admin), [
-    { name: 'secure', uri: `rediss://127.0.0.1:${port}?cacert=${encodeURIComponent(caFile)}` },
+  ({ gw, user, close } = await gatewayServing([
+    { name: 'secure', uri: `rediss://127.0.0.1:${port}?cacert=${encodeURIComponent(files.caFile)}` },
     { name: 'unvouched', uri: `rediss://127.0.0.1:${port}` },
-  ]);
-  stopAgent = () => agent.stop();
+  ]));
 });
 
 afterAll(async () => {
-  await stopAgent?.();
-  await gw?.close();
+  await close?.();
   redis?.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
@@ -86,9 +68,6 @@ test('rediss:// reaches a Redis that takes only TLS, its certificate checked aga
 });
 
 test('a server whose certificate the agent cannot verify is not logged in to: the session is refused, audited', async () => {
-  const c = await openConsole(gw, user, 'unvouched', { dbUser: 'default', dbName: '0' });
-  await c.closed;
   const reason = 'database unvouched is unreachable: its agent could not connect to it';
-  expect(c.messages).toEqual([{ type: 'error', message: reason }]);
-  expect((await eventsWithCode(gw, 'TDB00W')).filter((e) => e.db_service === 'unvouched').map((e) => e.error)).toEqual([reason]);
+  expect(await consoleRefusal(gw, user, 'unvouched', { dbUser: 'default', dbName: '0' })).toEqual({ told: [{ type: 'error', message: reason }], audited: [reason] });
 });
