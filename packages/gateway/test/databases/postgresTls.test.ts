@@ -127,6 +127,10 @@ describe('what the agent tells its log', () => {
     await answering(answer, (p) => expect(connect(`postgres://127.0.0.1:${p}/x?sslmode=verify-full`)).rejects.toThrow(message));
   });
 
+  test('a server that agrees to TLS and never starts it times out, reported as such', async () => {
+    await answering('S', (p) => expect(connectDatabase(databaseTarget(`postgres://127.0.0.1:${p}/x?sslmode=verify-full`), 300)).rejects.toThrow(`connecting to 127.0.0.1:${p} timed out after 0.3 s`));
+  });
+
   test('a CA file that cannot be read, before anything connects', async () => {
     await expect(connect(uri('127.0.0.1', 'sslmode=verify-full&sslrootcert=/nonexistent/ca.pem'))).rejects.toThrow("ENOENT: no such file or directory, open '/nonexistent/ca.pem'");
   });
