@@ -162,8 +162,9 @@ describe('kubectl exec', () => {
 });
 
 test('kubectl attach joins the pod’s one long-running shell, which outlives a detach', async () => {
+  const isAttach = (r: { path: string }) => r.path === '/api/v1/namespaces/other/pods/db-1/attach';
   const first = kubectlOnTerminal(['attach', '-it', 'db-1', '-n', 'other', '-c', 'db']);
-  await server.waitFor((r) => r.path === '/api/v1/namespaces/other/pods/db-1/attach');
+  const firstAttach = await server.waitFor(isAttach);
   first.pty.write('\r');
   await first.screen.sees(/[$#] $/);
   first.pty.write('KEPT=kept-$((1+1))\r');
@@ -171,6 +172,8 @@ test('kubectl attach joins the pod’s one long-running shell, which outlives a 
   first.pty.kill('SIGTERM');
   await first.exited;
   const second = kubectlOnTerminal(['attach', '-it', 'db-1', '-n', 'other', '-c', 'db']);
+  // Enter once kubectl is attached, as for the first: the shell prints its prompt only when it reads a line.
+  await server.waitFor((r) => isAttach(r) && r !== firstAttach);
   second.pty.write('\r');
   await second.screen.sees(/[$#] $/);
   second.pty.write('echo $KEPT\r');
