@@ -83,14 +83,14 @@ function tlsOf(scheme: string, protocol: DatabaseProtocol, params: URLSearchPara
   const given = params.get(rules.mode);
   const mode = given !== null && protocol === 'mysql' ? given.toUpperCase() : given;
   const caFile = params.get(rules.ca);
-  const takes = `it takes ${rules.mode}=${rules.verifyFull} or ${rules.verifyCa}`;
+  const verifying = `${rules.mode}=${rules.verifyFull} or ${rules.verifyCa}`;
   if (mode === null || mode === rules.clear) {
-    if (caFile !== null) throw refuse(`has ${rules.ca} without ${rules.mode}=${rules.verifyFull} or ${rules.verifyCa}, so it would go unused`);
+    if (caFile !== null) throw refuse(`has ${rules.ca} without ${verifying}, so it would go unused`);
     return undefined;
   }
   if (mode === rules.verifyFull || mode === rules.verifyCa) return { ...(caFile && { caFile }), checkHost: mode === rules.verifyFull };
   const why = rules.refused[mode];
-  throw refuse(`has ${rules.mode}=${given}, which the agent does not honour${why ? `: ${why}` : ''}; ${takes}`);
+  throw refuse(`has ${rules.mode}=${given}, which the agent does not honour${why ? `: ${why}` : ''}; it takes ${verifying}`);
 }
 
 /** Reads a database URI (postgres://, mysql://, redis://, rediss://); throws with what is wrong. */
